@@ -1,0 +1,60 @@
+/**
+ * Serialised GET responses, dropped whole whenever the data may have changed: after each of our
+ * own writes, and when SQLite's data_version says another connection (the CLI's `restore`, a
+ * second server) committed. Bounded by bytes, least recently used first out.
+ */
+export interface CachedResponse {
+  body: Buffer;
+  etag?: string;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse>();
+  private bytes = 0;
+  private epoch: number;
+
+  constructor(
+    private readonly dataVersion: () => number,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {
+    this.epoch = dataVersion();
+  }
+
+  get(key: string): CachedResponse | undefined {
+    this.dropIfStale();
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, response: CachedResponse): void {
+    if (response.body.length > this.maxBytes / 4) return;
+    this.dropIfStale();
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.length;
+    this.entries.set(key, response);
+    this.bytes += response.body.length;
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.body.length;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.epoch = this.dataVersion();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private dropIfStale(): void {
+    if (this.dataVersion() !== this.epoch) this.clear();
+  }
+}

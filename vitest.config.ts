@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{server,electron,shared,renderer,scripts}/**/*.test.{ts,tsx}'],
+    pool: 'forks',
+    // Two cores here and in CI: more workers only add contention.
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
