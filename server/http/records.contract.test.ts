@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCategory, addTag } from '../publications';
+import { RecordStore } from '../records';
+import { startTestService, type TestService } from '../testing/harness';
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
+
+const KINDS = [
+  {
+    kind: 'post',
+    plural: 'posts',
+    label: 'Post',
+    typeField: 'post_type',
+    otherTypeField: 'page_type',
+  },
+  {
+    kind: 'page',
+    plural: 'pages',
+    label: 'Page',
+    typeField: 'page_type',
+    otherTypeField: 'post_type',
+  },
+] as const;
+
+let service: TestService;
+let tagIds: number[];
+let categoryId: number;
+
+beforeAll(async () => {
+  service = await startTestService();
+  const publicationId = service.server.db
+    .prepare('SELECT id FROM publications WHERE subdomain = ?')
+    .pluck()
+    .get(service.subdomain) as number;
+  tagIds = ['Writing', 'Café Culture'].map(
+    (name) => addTag(service.server.db, publicationId, name).id,
+  );
+  categoryId = addCategory(service.server.db, publicationId, 'Essays').id;
+});
+
+afterAll(() => service.close());
+
+describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeField }) => {
+  const create = (body: unknown) => service.request('POST', `/${plural}`, { body });
+  const get = (slug: string) => service.request('GET', `/${plural}/${encodeURIComponent(slug)}`);
+
+  describe('create', () => {
+    it('answers 201 with exactly the spec keys and defaults to draft', async () => {
+      const reply = await create({ title: 'Hello world', content: '<p>First words</p>' });
+      expect(reply.status).toBe(201);
+      expect(reply.json).toEqual({
+        status: 'success',
+        message: `${label} created`,
+        [kind]: {
+          id: expect.any(Number),
+          title: 'Hello world',
+          slug: expect.stringMatching(/^hello-world(-\d+)?$/),
+          content: '<p>First words</p>',
+          status: 'draft',
+        },
+      });
+      expect(Object.keys(reply.json[kind]).sort()).toEqual([
+        'content',
+        'id',
+        'slug',
+        'status',
+        'title',
+      ]);
+    });
+
+    it('derives the slug from the title, folding accents', async () => {
+      const reply = await create({ title: 'Über Straße & Café — Ærø Łódź!' });
+      expect(reply.json[kind].slug).toBe('uber-strasse-cafe-aero-lodz');
+    });
+
+    it('numbers clashing slugs -2, -3, … even when created concurrently', async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 12 }, () => create({ title: 'Same Title Everywhere' })),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(12).fill(201));
+      const slugs = replies.map((r) => r.json[kind].slug as string).sort();
+      const expected = [
+        'same-title-everywhere',
+        ...Array.from({ length: 11 }, (_, i) => `same-title-everywhere-${i + 2}`),
+      ].sort();
+      expect(slugs).toEqual(expected);
+    });
+
+    it('normalises a supplied slug and suffixes it on a clash', async () => {
+      const first = await create({ title: 'x', slug: 'My Custom Slug' });
+      const second = await create({ title: 'y', slug: 'my-custom-slug' });
+      expect(first.json[kind].slug).toBe('my-custom-slug');
+      expect(second.json[kind].slug).toBe('my-custom-slug-2');
+    });
+
+    it('rejects a supplied slug with nothing usable in it', async () => {
+      const reply = await create({ title: 'x', slug: '¿¡!?' });
+      expect(reply.status).toBe(422);
+      expect(reply.json.errors.slug).toBeDefined();
+    });
+
+    it('takes the slug from the content when there is no title, and falls back when nothing is usable', async () => {
+      const fromContent = await create({ content: '<p>Only a body, no title at all here</p>' });
+      expect(fromContent.json[kind].slug).toMatch(/^only-a-body-no-title-at-all-here(-\d+)?$/);
+      const fallback = await create({ title: '🙂🙂', content: '<p>…</p>' });
+      expect(fallback.json[kind].slug).toMatch(/^untitled(-\d+)?$/);
+    });
+
+    it('requires a title or content (422 with field messages) and stores nothing', async () => {
+      const before = await service.request('GET', `/${plural}`);
+      for (const body of [{}, { title: '' }, { title: '   ', content: '' }, { excerpt: 'only' }]) {
+        const reply = await create(body);
+        expect(reply.status).toBe(422);
+        expect(reply.json).toMatchObject({
+          status: 'error',
+          message: expect.any(String),
+          errors: { title: [expect.any(String)], content: [expect.any(String)] },
+        });
+      }
+      const after = await service.request('GET', `/${plural}`);
+      expect(after.json[plural].meta.total).toBe(before.json[plural].meta.total);
+    });
+
+    it('sets published_at on create with status publish', async () => {
+      const reply = await create({ title: 'Straight out', status: 'publish' });
+      expect(reply.json[kind].status).toBe('publish');
+      const record = (await get(reply.json[kind].slug)).json[kind];
+      expect(record.published_at).toMatch(ISO);
+    });
+
+    it('accepts tags, category and featured, and embeds the tags', async () => {
+      const reply = await create({
+        title: 'Tagged',
+        tags: tagIds,
+        category: categoryId,
+        featured: true,
+      });
+      expect(reply.status).toBe(201);
+      const record = (await get(reply.json[kind].slug)).json[kind];
+      expect(record.tags).toEqual([
+        { id: tagIds[0], name: 'Writing', slug: 'writing' },
+        { id: tagIds[1], name: 'Café Culture', slug: 'cafe-culture' },
+      ]);
+      expect(record.featured).toBe(1);
+      expect(record.category_id).toBe(categoryId);
+    });
+
+    it('rejects unknown tag or category ids with 422', async () => {
+      const tags = await create({ title: 'Bad tags', tags: [999_999] });
+      expect(tags.status).toBe(422);
+      expect(tags.json.errors.tags[0]).toContain('999999');
+      const category = await create({ title: 'Bad category', category: 424_242 });
+      expect(category.status).toBe(422);
+      expect(category.json.errors.category[0]).toContain('424242');
+    });
+
+    it('rejects wrongly typed fields with 422 naming each field', async () => {
+      const reply = await create({ title: 42, status: 'published', featured: 'yes', tags: ['a'] });
+      expect(reply.status).toBe(422);
+      expect(Object.keys(reply.json.errors).sort()).toEqual([
+        'featured',
+        'status',
+        'tags',
+        'title',
+      ]);
+    });
+  });
+
+  describe('get by slug', () => {
+    it('returns every field of the spec with its type, plus schema and publication', async () => {
+      const html =
+        '<h2>Intro</h2><p>Fish &amp; chips &mdash; caf&eacute; <strong>bold</strong></p><ul><li>one</li><li>two</li></ul>';
+      const created = await create({
+        title: 'Full record',
+        content: html,
+        excerpt: 'Short',
+        status: 'publish',
+      });
+      const reply = await get(created.json[kind].slug);
+      expect(reply.status).toBe(200);
+      const record = reply.json[kind];
+      expect(record).toMatchObject({
+        id: created.json[kind].id,
+        author_id: expect.any(Number),
+        publication_id: expect.any(Number),
+        title: 'Full record',
+        slug: created.json[kind].slug,
+        excerpt: 'Short',
+        content: html,
+        content_text: 'Intro\nFish & chips — café bold\none\ntwo',
+        featured_image: null,
+        status: 'publish',
+        canonical_url: null,
+        [typeField]: kind,
+        meta_title: null,
+        meta_description: null,
+        featured: 0,
+        toc: 0,
+        created_at: expect.stringMatching(ISO),
+        updated_at: expect.stringMatching(ISO),
+        published_at: expect.stringMatching(ISO),
+        deleted_at: null,
+        reading_time: 1,
+        tags: [],
+        author: {
+          id: expect.any(Number),
+          name: expect.any(String),
+          tagline: expect.any(String),
+          avatar: expect.any(String),
+        },
+        publication: {
+          id: record.publication_id,
+          name: 'Test Blog',
+          subdomain: service.subdomain,
+          domain: null,
+        },
+      });
+      expect(record).not.toHaveProperty(otherTypeField);
+      expect(record.author.id).toBe(record.author_id);
+      expect(record.schema).toMatch(/^<script type="application\/ld\+json">.*<\/script>$/s);
+      const graph = JSON.parse(record.schema.replace(/^<script[^>]*>|<\/script>$/g, ''))['@graph'];
+      expect(graph.map((node: { '@type': string }) => node['@type']).sort()).toEqual([
+        'BreadcrumbList',
+        'Person',
+        'WebPage',
+        'WebSite',
+      ]);
+    });
+
+    it('adds an ImageObject to the schema when there is a featured image', async () => {
+      const created = await create({ title: 'With image' });
+      await service.request('PUT', `/${plural}/${created.json[kind].id}`, {
+        body: { featured_image: 'https://images.example.com/a.jpg' },
+      });
+      const record = (await get(created.json[kind].slug)).json[kind];
+      expect(record.featured_image).toBe('https://images.example.com/a.jpg');
+      expect(record.schema).toContain('"@type":"ImageObject"');
+    });
+
+    it('computes reading time from the word count at 200 words a minute', async () => {
+      const words = Array.from({ length: 401 }, (_, i) => `w${i}`).join(' ');
+      const created = await create({ title: 'Long read', content: `<p>${words}</p>` });
+      expect((await get(created.json[kind].slug)).json[kind].reading_time).toBe(3);
+    });
+
+    it('answers 404 with the error shape for an unknown slug', async () => {
+      const reply = await get('no-such-slug');
+      expect(reply.status).toBe(404);
+      expect(reply.json).toEqual({
+        status: 'error',
+        message: expect.stringContaining('no-such-slug'),
+      });
+    });
+  });
+
+  describe('update', () => {
+    it('updates title, content and status, answering with id and title only', async () => {
+      const created = await create({ title: 'Before', content: '<p>old</p>' });
+      const { id, slug } = created.json[kind];
+      const before = (await get(slug)).json[kind];
+      const reply = await service.request('PUT', `/${plural}/${id}`, {
+        body: { title: 'After', content: '<p>new text</p>', status: 'publish' },
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.json).toEqual({
+        status: 'success',
+        message: `${label} updated`,
+        [kind]: { id, title: 'After' },
+      });
+      const after = (await get(slug)).json[kind];
+      expect(after).toMatchObject({
+        title: 'After',
+        content: '<p>new text</p>',
+        content_text: 'new text',
+        status: 'publish',
+      });
+      expect(after.published_at).toMatch(ISO);
+      expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+      expect(after.created_at).toBe(before.created_at);
+    });
+
+    it('changes updated_at on every update, even back to back', async () => {
+      const { id, slug } = (await create({ title: 'Clock' })).json[kind];
+      const stamps = [(await get(slug)).json[kind].updated_at as string];
+      for (let i = 0; i < 5; i++) {
+        await service.request('PUT', `/${plural}/${id}`, { body: { title: `Clock ${i}` } });
+        stamps.push((await get(slug)).json[kind].updated_at);
+      }
+      expect(new Set(stamps).size).toBe(stamps.length);
+      expect([...stamps].sort()).toEqual(stamps);
+    });
+
+    it('keeps published_at from the first publish through unpublish and republish', async () => {
+      const { id, slug } = (await create({ title: 'Publish twice', status: 'publish' })).json[kind];
+      const first = (await get(slug)).json[kind].published_at;
+      await service.request('PUT', `/${plural}/${id}`, { body: { status: 'draft' } });
+      await service.request('PUT', `/${plural}/${id}`, { body: { status: 'publish' } });
+      const record = (await get(slug)).json[kind];
+      expect(record.status).toBe('publish');
+      expect(record.published_at).toBe(first);
+    });
+
+    it('accepts our extension fields', async () => {
+      const { id } = (await create({ title: 'Extended' })).json[kind];
+      const reply = await service.request('PUT', `/${plural}/${id}`, {
+        body: {
+          slug: 'Extended Slug',
+          excerpt: 'An excerpt',
+          tags: [tagIds[1]],
+          category: categoryId,
+          featured: true,
+          meta_title: 'Meta title',
+          meta_description: 'Meta description',
+          featured_image: 'https://example.com/i.png',
+          canonical_url: 'https://example.com/original',
+        },
+      });
+      expect(reply.status).toBe(200);
+      const record = (await get('extended-slug')).json[kind];
+      expect(record).toMatchObject({
+        slug: 'extended-slug',
+        excerpt: 'An excerpt',
+        tags: [{ id: tagIds[1], name: 'Café Culture', slug: 'cafe-culture' }],
+        category_id: categoryId,
+        featured: 1,
+        meta_title: 'Meta title',
+        meta_description: 'Meta description',
+        featured_image: 'https://example.com/i.png',
+        canonical_url: 'https://example.com/original',
+      });
+      const cleared = await service.request('PUT', `/${plural}/${id}`, {
+        body: { excerpt: null, canonical_url: null, tags: [] },
+      });
+      expect(cleared.status).toBe(200);
+      expect((await get('extended-slug')).json[kind]).toMatchObject({
+        excerpt: null,
+        canonical_url: null,
+        tags: [],
+      });
+    });
+
+    it('refuses to empty both title and content, and changes nothing', async () => {
+      const { id, slug } = (await create({ title: 'Keep me' })).json[kind];
+      const reply = await service.request('PUT', `/${plural}/${id}`, { body: { title: '' } });
+      expect(reply.status).toBe(422);
+      expect((await get(slug)).json[kind].title).toBe('Keep me');
+    });
+
+    it('rejects invalid URLs in featured_image and canonical_url', async () => {
+      const { id } = (await create({ title: 'Urls' })).json[kind];
+      const reply = await service.request('PUT', `/${plural}/${id}`, {
+        body: { featured_image: 'javascript:alert(1)', canonical_url: 'not a url' },
+      });
+      expect(reply.status).toBe(422);
+      expect(Object.keys(reply.json.errors).sort()).toEqual(['canonical_url', 'featured_image']);
+    });
+
+    it('answers 404 for an unknown or non-numeric id', async () => {
+      for (const id of ['987654321', 'abc', '0', '-1', '1.5']) {
+        const reply = await service.request('PUT', `/${plural}/${id}`, { body: { title: 'x' } });
+        expect(reply.status).toBe(404);
+        expect(reply.json.status).toBe('error');
+      }
+    });
+
+    it('honours If-Match: a stale ETag gets 412 and changes nothing', async () => {
+      const { id, slug } = (await create({ title: 'Guarded' })).json[kind];
+      const etag = (await get(slug)).headers.get('etag') as string;
+      expect(etag).toMatch(/^"\d+-\d+"$/);
+      const ok = await service.request('PUT', `/${plural}/${id}`, {
+        body: { title: 'Guarded 2' },
+        headers: { 'if-match': etag },
+      });
+      expect(ok.status).toBe(200);
+      const stale = await service.request('PUT', `/${plural}/${id}`, {
+        body: { title: 'Lost update' },
+        headers: { 'if-match': etag },
+      });
+      expect(stale.status).toBe(412);
+      expect((await get(slug)).json[kind].title).toBe('Guarded 2');
+    });
+  });
+
+  describe('delete', () => {
+    it('moves the record to the trash: gone from lists and get, kept for restore', async () => {
+      const { id, slug } = (
+        await create({ title: 'Short-lived', content: '<p>precious words</p>' })
+      ).json[kind];
+      const reply = await service.request('DELETE', `/${plural}/${id}`);
+      expect(reply.status).toBe(200);
+      expect(reply.json).toEqual({ status: 'success', message: `${label} deleted` });
+      expect((await get(slug)).status).toBe(404);
+      const list = await service.request('GET', `/${plural}?limit=100`);
+      expect(list.json[plural].data.map((r: { id: number }) => r.id)).not.toContain(id);
+      expect((await service.request('DELETE', `/${plural}/${id}`)).status).toBe(404);
+      expect(
+        (await service.request('PUT', `/${plural}/${id}`, { body: { title: 'x' } })).status,
+      ).toBe(404);
+
+      const publicationId = list.json[plural].data[0].publication_id as number;
+      new RecordStore(service.server.db).restore(publicationId, id);
+      const restored = (await get(slug)).json[kind];
+      expect(restored).toMatchObject({ id, content: '<p>precious words</p>', deleted_at: null });
+    });
+
+    it('keeps posts and pages apart: an id of the other kind is 404', async () => {
+      const other = kind === 'post' ? 'pages' : 'posts';
+      const { id } = (await create({ title: 'Mine only' })).json[kind];
+      expect((await service.request('DELETE', `/${other}/${id}`)).status).toBe(404);
+      expect(
+        (await service.request('PUT', `/${other}/${id}`, { body: { title: 'x' } })).status,
+      ).toBe(404);
+    });
+  });
+});
