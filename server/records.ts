@@ -75,6 +75,13 @@ export class RecordStore {
     setTrashed: Statement;
     deleteTags: Statement;
     insertTag: Statement;
+    update: Statement;
+    anyById: Statement;
+    restore: Statement;
+    tagsOf: Statement;
+    authorsOf: Statement;
+    knownTags: Statement;
+    knownCategory: Statement;
   };
 
   constructor(
@@ -117,6 +124,34 @@ export class RecordStore {
       insertTag: db.prepare(
         'INSERT INTO record_tags (record_id, tag_id, position) VALUES (?, ?, ?)',
       ),
+      update: db.prepare(
+        `UPDATE records SET title = @title, content = @content, content_text = @content_text,
+           reading_time = @reading_time, slug = @slug, status = @status, excerpt = @excerpt,
+           category_id = @category_id, featured = @featured, meta_title = @meta_title,
+           meta_description = @meta_description, featured_image = @featured_image,
+           canonical_url = @canonical_url, updated_at = @updated_at, published_at = @published_at
+         WHERE id = @id`,
+      ),
+      anyById: db.prepare('SELECT * FROM records WHERE id = ? AND publication_id = ?'),
+      restore: db.prepare('UPDATE records SET deleted_at = NULL, updated_at = ? WHERE id = ?'),
+      // Id lists travel as one JSON array, so each of these is prepared once.
+      tagsOf: db.prepare(
+        `SELECT rt.record_id, t.id, t.name, t.slug FROM record_tags rt
+         JOIN tags t ON t.id = rt.tag_id
+         WHERE rt.record_id IN (SELECT value FROM json_each(?))
+         ORDER BY rt.record_id, rt.position`,
+      ),
+      authorsOf: db.prepare(
+        `SELECT id, name, tagline, avatar FROM authors
+         WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
+      knownTags: db
+        .prepare(
+          `SELECT id FROM tags WHERE publication_id = ?
+           AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .pluck(),
+      knownCategory: db.prepare('SELECT 1 FROM categories WHERE publication_id = ? AND id = ?'),
     };
   }
 
@@ -141,14 +176,9 @@ export class RecordStore {
   tagsOf(recordIds: readonly number[]): Map<number, Taxon[]> {
     const byRecord = new Map<number, Taxon[]>();
     if (recordIds.length === 0) return byRecord;
-    const rows = this.db
-      .prepare(
-        `SELECT rt.record_id, t.id, t.name, t.slug FROM record_tags rt
-         JOIN tags t ON t.id = rt.tag_id
-         WHERE rt.record_id IN (${recordIds.map(() => '?').join(',')})
-         ORDER BY rt.record_id, rt.position`,
-      )
-      .all(...recordIds) as (Taxon & { record_id: number })[];
+    const rows = this.statements.tagsOf.all(JSON.stringify(recordIds)) as (Taxon & {
+      record_id: number;
+    })[];
     for (const { record_id, ...tag } of rows) {
       const list = byRecord.get(record_id);
       if (list) list.push(tag);
@@ -160,11 +190,7 @@ export class RecordStore {
   authorsOf(authorIds: readonly number[]): Map<number, Author> {
     const unique = [...new Set(authorIds)];
     if (unique.length === 0) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT id, name, tagline, avatar FROM authors WHERE id IN (${unique.map(() => '?').join(',')})`,
-      )
-      .all(...unique) as Author[];
+    const rows = this.statements.authorsOf.all(JSON.stringify(unique)) as Author[];
     return new Map(rows.map((author) => [author.id, author]));
   }
 
@@ -264,17 +290,7 @@ export class RecordStore {
           updated_at: updatedAt,
           published_at: current.published_at ?? (status === 'publish' ? updatedAt : null),
         };
-        this.db
-          .prepare(
-            `UPDATE records SET title = @title, content = @content, content_text = @content_text,
-               reading_time = @reading_time, slug = @slug, status = @status, excerpt = @excerpt,
-               category_id = @category_id, featured = @featured, meta_title = @meta_title,
-               meta_description = @meta_description, featured_image = @featured_image,
-               canonical_url = @canonical_url, updated_at = @updated_at,
-               published_at = @published_at
-             WHERE id = @id`,
-          )
-          .run(next);
+        this.statements.update.run(next);
         if (fields.tags) this.replaceTags(id, fields.tags);
         return this.mustGet(publicationId, kind, id);
       })
@@ -308,14 +324,10 @@ export class RecordStore {
   restore(publicationId: number, id: number): RecordRow {
     return this.db
       .transaction(() => {
-        const row = this.db
-          .prepare('SELECT * FROM records WHERE id = ? AND publication_id = ?')
-          .get(id, publicationId) as RecordRow | undefined;
+        const row = this.statements.anyById.get(id, publicationId) as RecordRow | undefined;
         if (!row) throw notFound(`No post or page with id ${id} in this publication`);
         if (row.deleted_at === null) return row;
-        this.db
-          .prepare('UPDATE records SET deleted_at = NULL, updated_at = ? WHERE id = ?')
-          .run(Math.max(this.now(), row.updated_at + 1), id);
+        this.statements.restore.run(Math.max(this.now(), row.updated_at + 1), id);
         return this.mustGet(publicationId, row.kind, id);
       })
       .immediate();
@@ -350,20 +362,13 @@ export class RecordStore {
     if (fields.tags?.length) {
       const unique = [...new Set(fields.tags)];
       const known = new Set(
-        this.db
-          .prepare(
-            `SELECT id FROM tags WHERE publication_id = ? AND id IN (${unique.map(() => '?').join(',')})`,
-          )
-          .pluck()
-          .all(publicationId, ...unique) as number[],
+        this.statements.knownTags.all(publicationId, JSON.stringify(unique)) as number[],
       );
       const unknown = unique.filter((id) => !known.has(id));
       if (unknown.length) errors.tags = [`Unknown tag id(s): ${unknown.join(', ')}`];
     }
     if (fields.category !== undefined && fields.category !== null) {
-      const exists = this.db
-        .prepare('SELECT 1 FROM categories WHERE publication_id = ? AND id = ?')
-        .get(publicationId, fields.category);
+      const exists = this.statements.knownCategory.get(publicationId, fields.category);
       if (!exists) errors.category = [`Unknown category id: ${fields.category}`];
     }
     if (Object.keys(errors).length) throw validationFailed(errors);
