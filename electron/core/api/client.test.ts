@@ -1,0 +1,179 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { QuireError } from '../../../shared/errors';
+import { startTestService, type TestService } from '../../../server/testing/harness';
+import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
+import { PublishingApiClient, type ApiClientOptions } from './client';
+
+let service: TestService;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  service = await startTestService('client-blog');
+  proxy = await startFaultProxy(service.server.url);
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+
+beforeEach(() => proxy.setPolicy(() => ({ type: 'pass' })));
+
+const client = (options: Partial<ApiClientOptions> = {}) =>
+  new PublishingApiClient({
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+    token: () => service.token,
+    timeoutMs: 2_000,
+    backoff: { baseMs: 5, maxMs: 20 },
+    ...options,
+  });
+
+async function kindOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return error instanceof QuireError ? error.kind : `not a QuireError: ${String(error)}`;
+  }
+}
+
+const postCount = async () => (await client().list('post', { limit: 1 })).meta.total;
+
+describe('PublishingApiClient against the reference server', () => {
+  it('creates, reads, lists, updates and deletes', async () => {
+    const api = client();
+    const created = await api.create('post', {
+      title: 'Round trip',
+      content: '<p>Hi</p>',
+      slug: 'round-trip',
+    });
+    expect(created).toMatchObject({ slug: 'round-trip', recovered: false });
+    const record = await api.getBySlug('post', 'round-trip');
+    expect(record).toMatchObject({
+      id: created.id,
+      title: 'Round trip',
+      status: 'draft',
+      featured: false,
+    });
+    await api.update('post', created.id, { status: 'publish' });
+    expect((await api.getBySlug('post', 'round-trip')).status).toBe('publish');
+    const page = await api.list('post', { limit: 5 });
+    expect(page.records.map((r) => r.id)).toContain(created.id);
+    await api.delete('post', created.id);
+    expect(await api.findBySlug('post', 'round-trip')).toBeUndefined();
+    await expect(api.delete('post', created.id)).resolves.toBeUndefined();
+  });
+
+  it('maps failures to typed kinds', async () => {
+    expect(await kindOf(client({ token: () => 'wrong' }).list('post'))).toBe('unauthorized');
+    expect(await kindOf(client({ subdomain: 'nope' }).list('post'))).toBe('not-found');
+    expect(await kindOf(client().getBySlug('post', 'missing'))).toBe('not-found');
+    const invalid = await client()
+      .create('post', { title: '', content: '', slug: 'empty' })
+      .catch((error: QuireError) => error);
+    expect(invalid).toMatchObject({ kind: 'validation', fields: { title: [expect.any(String)] } });
+    expect(await kindOf(client({ baseUrl: 'http://127.0.0.1:1' }).list('post'))).toBe('offline');
+  });
+
+  it('times out, and tells a cancel from a timeout', async () => {
+    proxy.setPolicy(() => ({ type: 'delay', ms: 500 }));
+    expect(await kindOf(client({ timeoutMs: 100, attempts: 1 }).list('post'))).toBe('timeout');
+    const controller = new AbortController();
+    const pending = client().list('post', {}, controller.signal);
+    controller.abort();
+    expect(await kindOf(pending)).toBe('cancelled');
+  });
+
+  it('recognises an address that is not the publishing API', async () => {
+    const html = createServer((_req, res) => res.end('<html>hello</html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (html.address() as AddressInfo).port;
+      expect(await kindOf(client({ baseUrl: `http://127.0.0.1:${port}` }).list('post'))).toBe(
+        'not-publishing-api',
+      );
+    } finally {
+      html.close();
+    }
+  });
+
+  it('retries a GET after 500s and resets', async () => {
+    let n = 0;
+    proxy.setPolicy(() =>
+      ++n <= 2 ? { type: n === 1 ? 'error-500' : 'reset' } : { type: 'pass' },
+    );
+    await expect(client().list('page')).resolves.toHaveProperty('meta');
+    expect(n).toBe(3);
+  });
+
+  it('retries an update whose answer was lost: it lands once', async () => {
+    const api = client();
+    const { id } = await api.create('post', { title: 'Retried update', slug: 'retried-update' });
+    const start = proxy.log.length;
+    let dropped = false;
+    proxy.setPolicy(({ method }) => {
+      if (method === 'PUT' && !dropped) {
+        dropped = true;
+        return { type: 'drop-response' };
+      }
+      return { type: 'pass' };
+    });
+    await api.update('post', id, { title: 'Retried update, done' });
+    expect((await api.getBySlug('post', 'retried-update')).title).toBe('Retried update, done');
+    expect(proxy.log.slice(start).filter((entry) => entry.request.method === 'PUT')).toHaveLength(
+      2,
+    );
+  });
+
+  it('never creates twice when the answer to a create is lost', async () => {
+    const before = await postCount();
+    const start = proxy.log.length;
+    let dropped = false;
+    proxy.setPolicy(({ method }) => {
+      if (method === 'POST' && !dropped) {
+        dropped = true;
+        return { type: 'drop-response' };
+      }
+      return { type: 'pass' };
+    });
+    const created = await client().create('post', {
+      title: 'Exactly once',
+      content: '<p>x</p>',
+      slug: 'exactly-once',
+    });
+    expect(created).toMatchObject({ slug: 'exactly-once', recovered: true });
+    expect(proxy.log.slice(start).filter((entry) => entry.request.method === 'POST')).toHaveLength(
+      1,
+    );
+    expect(await postCount()).toBe(before + 1);
+  });
+
+  it('moves to the next slug when a different record holds the one chosen', async () => {
+    const api = client();
+    await api.create('post', { title: 'Someone else', slug: 'taken-slug' });
+    const mine = await api.create('post', { title: 'Mine', slug: 'taken-slug' });
+    expect(mine.slug).toBe('taken-slug-2');
+  });
+
+  it('does not retry a create that failed for sure', async () => {
+    proxy.setPolicy(({ method }) => (method === 'POST' ? { type: 'error-500' } : { type: 'pass' }));
+    const before = proxy.log.length;
+    expect(
+      await kindOf(client({ attempts: 3 }).create('post', { title: 'Never', slug: 'never-made' })),
+    ).toBe('server');
+    const posts = proxy.log.slice(before).filter((entry) => entry.request.method === 'POST');
+    // Each attempt looked the slug up first; three attempts, three POSTs, none blind.
+    expect(posts).toHaveLength(3);
+    expect(proxy.log.slice(before).map((entry) => entry.request.method)).toEqual([
+      'GET',
+      'POST',
+      'GET',
+      'POST',
+      'GET',
+      'POST',
+    ]);
+  });
+});

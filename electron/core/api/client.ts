@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { QuireError, isTransient } from '../../../shared/errors';
+import {
+  pageMetaSchema,
+  pluralOf,
+  remoteRecordSchema,
+  type RecordDraftFields,
+  type RecordKind,
+  type RecordPage,
+  type RemoteRecord,
+} from '../../../shared/model';
+import { errorFromResponse, notPublishingApi } from './errors';
+import { backoffDelay, sleep, type BackoffOptions } from './retry';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  subdomain: string;
+  /** Asked on every request, so a token rotated in the keychain is used at once. */
+  token: () => Promise<string> | string;
+  /** Global fetch under Node; Electron's net.fetch (system proxy) inside Electron. */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Attempts for a retryable request, the first included. */
+  attempts?: number;
+  backoff?: Partial<BackoffOptions>;
+}
+
+export interface ListQuery {
+  page?: number;
+  limit?: number;
+  draftsOnly?: boolean;
+}
+
+interface CallOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Whether a network error or 5xx may be retried: never for a create. */
+  retry: boolean;
+}
+
+const listBody = (plural: string) =>
+  z.object({ [plural]: z.object({ meta: pageMetaSchema, data: z.array(z.unknown()) }) });
+const createdBody = (kind: RecordKind) =>
+  z.object({ [kind]: z.object({ id: z.union([z.number(), z.string()]), slug: z.string() }) });
+
+export interface CreatedRecord {
+  id: number;
+  slug: string;
+  /** True when an earlier, ambiguous attempt had already created it. */
+  recovered: boolean;
+}
+
+export class PublishingApiClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+  private readonly backoff: BackoffOptions;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.attempts = options.attempts ?? 4;
+    this.backoff = { baseMs: 250, maxMs: 4_000, random: Math.random, ...options.backoff };
+  }
+
+  async list(kind: RecordKind, query: ListQuery = {}, signal?: AbortSignal): Promise<RecordPage> {
+    const plural = pluralOf(kind);
+    const params = new URLSearchParams();
+    if (query.page !== undefined) params.set('page', String(query.page));
+    if (query.limit !== undefined) params.set('limit', String(query.limit));
+    if (query.draftsOnly) params.set('draft', 'true');
+    const search = params.size ? `?${params}` : '';
+    const body = await this.call('GET', `/${plural}${search}`, { signal, retry: true });
+    const parsed = listBody(plural).safeParse(body);
+    if (!parsed.success) throw notPublishingApi(`the ${plural} list has no meta/data`);
+    const list = parsed.data[plural] as { meta: RecordPage['meta']; data: unknown[] };
+    return { meta: list.meta, records: list.data.map((item) => this.record(item)) };
+  }
+
+  /** The record, or undefined when the service has no record with that slug. */
+  async findBySlug(
+    kind: RecordKind,
+    slug: string,
+    signal?: AbortSignal,
+  ): Promise<RemoteRecord | undefined> {
+    try {
+      const body = await this.call('GET', `/${pluralOf(kind)}/${encodeURIComponent(slug)}`, {
+        signal,
+        retry: true,
+      });
+      const wrapped = (body as Record<string, unknown> | null)?.[kind];
+      if (wrapped === undefined) throw notPublishingApi(`no "${kind}" in the response`);
+      return this.record(wrapped);
+    } catch (error) {
+      if (error instanceof QuireError && error.kind === 'not-found') return undefined;
+      throw error;
+    }
+  }
+
+  async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<RemoteRecord> {
+    const record = await this.findBySlug(kind, slug, signal);
+    if (!record)
+      throw new QuireError({ kind: 'not-found', message: `No ${kind} with slug "${slug}"` });
+    return record;
+  }
+
+  /**
+   * Creates a record exactly once. The slug is ours: before each attempt the slug is looked up,
+   * so a create whose answer was lost is found instead of made twice. A slug taken by a
+   * different record moves on to slug-2, slug-3, …
+   */
+  async create(
+    kind: RecordKind,
+    fields: RecordDraftFields & { slug: string },
+    signal?: AbortSignal,
+  ): Promise<CreatedRecord> {
+    const base = fields.slug;
+    let suffix = 1;
+    let recovered = false;
+    for (let attempt = 0; ; attempt++) {
+      const slug = suffix === 1 ? base : `${base}-${suffix}`;
+      const existing = await this.findBySlug(kind, slug, signal);
+      if (existing) {
+        if (sameRecord(existing, fields))
+          return { id: existing.id, slug: existing.slug, recovered };
+        suffix++;
+        continue;
+      }
+      try {
+        const body = await this.call('POST', `/${pluralOf(kind)}`, {
+          body: { ...fields, slug },
+          signal,
+          retry: false,
+        });
+        const parsed = createdBody(kind).safeParse(body);
+        if (!parsed.success) throw notPublishingApi(`no "${kind}" with id and slug after create`);
+        const created = parsed.data[kind] as { id: number | string; slug: string };
+        return { id: Number(created.id), slug: created.slug, recovered: false };
+      } catch (error) {
+        if (
+          !(error instanceof QuireError) ||
+          !isTransient(error.kind) ||
+          attempt + 1 >= this.attempts
+        )
+          throw error;
+        recovered = true;
+        await sleep(backoffDelay(attempt, this.backoff), signal);
+      }
+    }
+  }
+
+  async update(
+    kind: RecordKind,
+    id: number,
+    fields: RecordDraftFields,
+    options: { ifMatch?: string; signal?: AbortSignal } = {},
+  ): Promise<void> {
+    await this.call('PUT', `/${pluralOf(kind)}/${id}`, {
+      body: fields,
+      signal: options.signal,
+      retry: true,
+      headers: options.ifMatch ? { 'if-match': options.ifMatch } : undefined,
+    });
+  }
+
+  /** Deletes; a record already gone counts as deleted, so a retried delete is harmless. */
+  async delete(kind: RecordKind, id: number, signal?: AbortSignal): Promise<void> {
+    try {
+      await this.call('DELETE', `/${pluralOf(kind)}/${id}`, { signal, retry: true });
+    } catch (error) {
+      if (error instanceof QuireError && error.kind === 'not-found') return;
+      throw error;
+    }
+  }
+
+  private record(raw: unknown): RemoteRecord {
+    const parsed = remoteRecordSchema.safeParse(raw);
+    if (!parsed.success)
+      throw notPublishingApi(
+        `a record does not fit the model (${parsed.error.issues[0]?.path.join('.')})`,
+      );
+    return parsed.data;
+  }
+
+  private async call(method: string, path: string, options: CallOptions): Promise<unknown> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(method, path, options);
+      } catch (error) {
+        const retryable =
+          options.retry &&
+          error instanceof QuireError &&
+          isTransient(error.kind) &&
+          attempt + 1 < this.attempts;
+        if (!retryable) throw error;
+        await sleep(backoffDelay(attempt, this.backoff), options.signal);
+      }
+    }
+  }
+
+  private async once(method: string, path: string, options: CallOptions): Promise<unknown> {
+    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/app/${encodeURIComponent(this.options.subdomain)}${path}`;
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: `Bearer ${await this.options.token()}`,
+      ...options.headers,
+    };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchImpl(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal,
+        redirect: 'error',
+      });
+      text = await response.text();
+    } catch (error) {
+      if (options.signal?.aborted)
+        throw new QuireError(
+          { kind: 'cancelled', message: 'The request was cancelled' },
+          { cause: error },
+        );
+      if (timeout.aborted)
+        throw new QuireError(
+          {
+            kind: 'timeout',
+            message: `The service did not answer within ${this.timeoutMs / 1000} s`,
+          },
+          { cause: error },
+        );
+      throw new QuireError(
+        { kind: 'offline', message: `Cannot reach ${this.options.baseUrl}` },
+        { cause: error },
+      );
+    }
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      if (response.ok)
+        throw notPublishingApi(`HTTP ${response.status} with a body that is not JSON`);
+      body = undefined;
+    }
+    if (!response.ok) throw errorFromResponse(response.status, body);
+    return body;
+  }
+}
+
+function sameRecord(found: RemoteRecord, sent: RecordDraftFields): boolean {
+  return found.title === (sent.title ?? '') && found.content === (sent.content ?? '');
+}

@@ -1,0 +1,61 @@
+import { QuireError, type FieldErrors } from '../../../shared/errors';
+
+interface ServiceErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+function fieldErrors(raw: unknown): FieldErrors | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const fields: FieldErrors = {};
+  for (const [field, messages] of Object.entries(raw)) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    fields[field] = list.map(String);
+  }
+  return fields;
+}
+
+/** Maps an HTTP failure of the publishing service to an error kind the app can act on. */
+export function errorFromResponse(status: number, body: unknown): QuireError {
+  const parsed = (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
+  const serviceMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
+  const say = (fallback: string): string => serviceMessage ?? fallback;
+  if (status === 401 || status === 403)
+    return new QuireError({
+      kind: 'unauthorized',
+      status,
+      message: say('The service refused the access token'),
+    });
+  if (status === 404)
+    return new QuireError({ kind: 'not-found', status, message: say('Not found') });
+  if (status === 409 || status === 412)
+    return new QuireError({
+      kind: 'conflict',
+      status,
+      message: say('The record changed on the service'),
+    });
+  if (status === 422)
+    return new QuireError({
+      kind: 'validation',
+      status,
+      message: say('The service did not accept the record'),
+      fields: fieldErrors(parsed.errors),
+    });
+  if (status >= 500)
+    return new QuireError({
+      kind: 'server',
+      status,
+      message: say(`The service failed (HTTP ${status})`),
+    });
+  return new QuireError({
+    kind: 'bad-input',
+    status,
+    message: say(`The service refused the request (HTTP ${status})`),
+  });
+}
+
+export const notPublishingApi = (detail: string): QuireError =>
+  new QuireError({
+    kind: 'not-publishing-api',
+    message: `The address answered, but not like the publishing API: ${detail}`,
+  });

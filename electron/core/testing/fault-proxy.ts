@@ -1,0 +1,92 @@
+import { createServer, request as forward, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What happens to one request:
+ * - pass: forwarded as is;
+ * - drop-response: forwarded and handled by the server, then the client's socket is destroyed
+ *   before any answer reaches it (the ambiguous failure);
+ * - reset: the socket is destroyed before anything is forwarded;
+ * - error-500: answered 500 without reaching the server;
+ * - delay: forwarded after `ms`.
+ */
+export type Fault =
+  | { type: 'pass' }
+  | { type: 'drop-response' }
+  | { type: 'reset' }
+  | { type: 'error-500' }
+  | { type: 'delay'; ms: number };
+
+export interface ProxyRequest {
+  method: string;
+  url: string;
+}
+
+export interface FaultProxy {
+  url: string;
+  /** Requests seen, in order, with the fault each got. */
+  log: { request: ProxyRequest; fault: Fault['type'] }[];
+  setPolicy(policy: (request: ProxyRequest) => Fault): void;
+  close(): Promise<void>;
+}
+
+function readBody(message: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    message.on('data', (chunk: Buffer) => chunks.push(chunk));
+    message.on('end', () => resolve(Buffer.concat(chunks)));
+    message.on('error', reject);
+  });
+}
+
+/** A test-only HTTP proxy on loopback that injects faults between a client and the real server. */
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const targetUrl = new URL(target);
+  let policy: (request: ProxyRequest) => Fault = () => ({ type: 'pass' });
+  const log: FaultProxy['log'] = [];
+
+  const server: Server = createServer(async (req, res) => {
+    const request = { method: req.method ?? 'GET', url: req.url ?? '/' };
+    const fault = policy(request);
+    log.push({ request, fault: fault.type });
+    const body = await readBody(req);
+    if (fault.type === 'reset') return req.socket.destroy();
+    if (fault.type === 'error-500') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      return res.end('{"status":"error","message":"injected failure"}');
+    }
+    if (fault.type === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    const upstream = forward(
+      {
+        hostname: targetUrl.hostname,
+        port: targetUrl.port,
+        method: request.method,
+        path: request.url,
+        headers: { ...req.headers, host: targetUrl.host },
+      },
+      async (answer) => {
+        const answerBody = await readBody(answer);
+        if (fault.type === 'drop-response') return req.socket.destroy();
+        if (res.destroyed) return;
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.end(answerBody);
+      },
+    );
+    upstream.on('error', () => req.socket.destroy());
+    upstream.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    log,
+    setPolicy(next) {
+      policy = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
