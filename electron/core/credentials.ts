@@ -1,3 +1,4 @@
+import type * as KeytarModule from 'keytar';
 import { QuireError } from '../../shared/errors';
 
 /** Where publication tokens live. Nothing else in the app ever holds a token at rest. */
@@ -8,7 +9,7 @@ export interface CredentialStore {
   delete(account: string): Promise<boolean>;
 }
 
-type Keytar = typeof import('keytar');
+type Keytar = typeof KeytarModule;
 
 const INSTALL_HINT =
   'Quire keeps access tokens only in the system keychain and found none it could use. ' +
