@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db } from './db/database';
 import { buildApp } from './http/app';
 
-export { openDatabase, SchemaTooNewError, type Db } from './db/database';
+export { migrate, openDatabase, SchemaTooNewError, type Db } from './db/database';
+export type { Migration } from './db/migrations';
 export { buildApp, BODY_LIMIT_BYTES } from './http/app';
 export { ApiError } from './errors';
 export {
@@ -16,6 +17,7 @@ export {
 } from './publications';
 export { RecordStore } from './records';
 export { seedPublication } from './seed';
+export { slugify, SLUG_FALLBACK } from './slugs';
 
 export const DEFAULT_DATA_FILE = '.data/publishing.db';
 export const DEFAULT_PORT = 8787;

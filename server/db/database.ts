@@ -12,7 +12,7 @@ export class SchemaTooNewError extends Error {
   ) {
     super(
       `The database schema is version ${found}, newer than this build supports (${supported}). ` +
-        'It was written by a newer version of Quire: update Quire, or point --data at another file.',
+        'It was written by a newer version of Quire: update Quire, or use another data file.',
     );
     this.name = 'SchemaTooNewError';
   }

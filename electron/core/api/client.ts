@@ -44,6 +44,9 @@ const listBody = (plural: string) =>
 const createdBody = (kind: RecordKind) =>
   z.object({ [kind]: z.object({ id: z.union([z.number(), z.string()]), slug: z.string() }) });
 
+/** A record read by slug, with the service's version tag when it sends one. */
+export type FetchedRecord = RemoteRecord & { etag?: string };
+
 export interface CreatedRecord {
   id: number;
   slug: string;
@@ -83,22 +86,24 @@ export class PublishingApiClient {
     kind: RecordKind,
     slug: string,
     signal?: AbortSignal,
-  ): Promise<RemoteRecord | undefined> {
+  ): Promise<FetchedRecord | undefined> {
     try {
-      const body = await this.call('GET', `/${pluralOf(kind)}/${encodeURIComponent(slug)}`, {
-        signal,
-        retry: true,
-      });
+      const { body, etag } = await this.callWithHeaders(
+        'GET',
+        `/${pluralOf(kind)}/${encodeURIComponent(slug)}`,
+        { signal, retry: true },
+      );
       const wrapped = (body as Record<string, unknown> | null)?.[kind];
       if (wrapped === undefined) throw notPublishingApi(`no "${kind}" in the response`);
-      return this.record(wrapped);
+      const record = this.record(wrapped);
+      return etag ? { ...record, etag } : record;
     } catch (error) {
       if (error instanceof QuireError && error.kind === 'not-found') return undefined;
       throw error;
     }
   }
 
-  async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<RemoteRecord> {
+  async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<FetchedRecord> {
     const record = await this.findBySlug(kind, slug, signal);
     if (!record)
       throw new QuireError({ kind: 'not-found', message: `No ${kind} with slug "${slug}"` });
@@ -184,6 +189,14 @@ export class PublishingApiClient {
   }
 
   private async call(method: string, path: string, options: CallOptions): Promise<unknown> {
+    return (await this.callWithHeaders(method, path, options)).body;
+  }
+
+  private async callWithHeaders(
+    method: string,
+    path: string,
+    options: CallOptions,
+  ): Promise<{ body: unknown; etag?: string }> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.once(method, path, options);
@@ -199,7 +212,11 @@ export class PublishingApiClient {
     }
   }
 
-  private async once(method: string, path: string, options: CallOptions): Promise<unknown> {
+  private async once(
+    method: string,
+    path: string,
+    options: CallOptions,
+  ): Promise<{ body: unknown; etag?: string }> {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/app/${encodeURIComponent(this.options.subdomain)}${path}`;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -248,7 +265,7 @@ export class PublishingApiClient {
       body = undefined;
     }
     if (!response.ok) throw errorFromResponse(response.status, body);
-    return body;
+    return { body, etag: response.headers.get('etag') ?? undefined };
   }
 }
 

@@ -1,0 +1,452 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate } from '../../../server';
+import { QuireError } from '../../../shared/errors';
+import type { RecordDraftFields, RecordKind, RemoteRecord } from '../../../shared/model';
+import { STORE_MIGRATIONS } from './schema';
+
+export const REVISIONS_KEPT = 50;
+
+/** What the draft was based on when it was last in step with the service. */
+export interface DraftBase {
+  remoteId: number;
+  slug: string;
+  updatedAt: string;
+  etag?: string;
+}
+
+export type DraftFields = RecordDraftFields & { title: string; content: string };
+
+export interface Draft {
+  id: string;
+  publicationId: string;
+  kind: RecordKind;
+  remoteId: number | null;
+  fields: DraftFields;
+  base: DraftBase | null;
+  /** Bumped on every local save; equal to syncedRev when the service has this version. */
+  localRev: number;
+  syncedRev: number;
+  /** The service's version when it diverged from ours; the writer decides. */
+  conflict: RemoteRecord | null;
+  lastError: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OutboxOp {
+  seq: number;
+  publicationId: string;
+  draftId: string;
+  op: 'push' | 'delete';
+  notBefore: number;
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface Revision {
+  id: number;
+  draftId: string;
+  reason: string;
+  fields: DraftFields;
+  takenAt: number;
+}
+
+interface DraftRow {
+  id: string;
+  publication_id: string;
+  kind: RecordKind;
+  remote_id: number | null;
+  fields_json: string;
+  base_json: string | null;
+  local_rev: number;
+  synced_rev: number;
+  conflict_json: string | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const toDraft = (row: DraftRow): Draft => ({
+  id: row.id,
+  publicationId: row.publication_id,
+  kind: row.kind,
+  remoteId: row.remote_id,
+  fields: JSON.parse(row.fields_json) as DraftFields,
+  base: row.base_json ? (JSON.parse(row.base_json) as DraftBase) : null,
+  localRev: row.local_rev,
+  syncedRev: row.synced_rev,
+  conflict: row.conflict_json ? (JSON.parse(row.conflict_json) as RemoteRecord) : null,
+  lastError: row.last_error,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+function storageError(error: unknown): QuireError {
+  const code = (error as { code?: string }).code ?? '';
+  const message =
+    code === 'SQLITE_FULL'
+      ? 'The disk is full: your last change is not saved. Free some space; the editor keeps your text.'
+      : `The local store failed: ${error instanceof Error ? error.message : String(error)}`;
+  return new QuireError({ kind: 'storage', message }, { cause: error });
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    draft: db.prepare('SELECT * FROM drafts WHERE id = ?'),
+    draftByRemote: db.prepare(
+      'SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+    ),
+    drafts: db.prepare('SELECT * FROM drafts WHERE publication_id = ? ORDER BY updated_at DESC'),
+    insertDraft: db.prepare(
+      `INSERT INTO drafts (id, publication_id, kind, remote_id, fields_json, base_json, local_rev,
+       synced_rev, created_at, updated_at)
+     VALUES (@id, @publication_id, @kind, @remote_id, @fields_json, @base_json, @local_rev,
+       @synced_rev, @now, @now)`,
+    ),
+    saveFields: db.prepare(
+      `UPDATE drafts SET fields_json = ?, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
+    ),
+    pendingPush: db.prepare(`SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'push'`),
+    enqueue: db.prepare(
+      `INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at)
+     VALUES (?, ?, ?, ?, ?)`,
+    ),
+    due: db.prepare(
+      `SELECT * FROM outbox o WHERE not_before <= ?
+       AND seq = (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id)
+     ORDER BY seq LIMIT ?`,
+    ),
+    outboxCount: db.prepare('SELECT count(*) FROM outbox WHERE publication_id = ?').pluck(),
+    outboxAll: db.prepare('SELECT * FROM outbox ORDER BY seq'),
+    removeOp: db.prepare('DELETE FROM outbox WHERE seq = ?'),
+    failOp: db.prepare(
+      'UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ? WHERE seq = ?',
+    ),
+    cancelDelete: db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'delete'`),
+    snapshot: db.prepare(
+      'INSERT INTO revisions (draft_id, reason, fields_json, taken_at) VALUES (?, ?, ?, ?)',
+    ),
+    pruneRevisions: db.prepare(
+      `DELETE FROM revisions WHERE draft_id = ? AND id NOT IN
+       (SELECT id FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT ${REVISIONS_KEPT})`,
+    ),
+    revisions: db.prepare('SELECT * FROM revisions WHERE draft_id = ? ORDER BY id DESC'),
+  };
+}
+
+/**
+ * The app's own SQLite file: drafts (saved here first, always), the outbox of what still has to
+ * reach the service, revision snapshots, and cached lists for browsing offline.
+ */
+export class LocalStore {
+  private readonly statements: ReturnType<typeof prepareStatements>;
+
+  private constructor(
+    readonly db: Database.Database,
+    private readonly now: () => number,
+  ) {
+    this.statements = prepareStatements(db);
+  }
+
+  /** Opens the store; a newer schema than this build knows is refused, never touched. */
+  static open(file: string, now: () => number = Date.now): LocalStore {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const db = new Database(file);
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      db.pragma('journal_mode = WAL');
+      // A save acknowledged to the writer must survive a crash or power cut.
+      db.pragma('synchronous = FULL');
+      migrate(db, STORE_MIGRATIONS);
+      return new LocalStore(db, now);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private write<T>(run: () => T): T {
+    try {
+      return this.db.transaction(run).immediate();
+    } catch (error) {
+      if (error instanceof QuireError) throw error;
+      throw storageError(error);
+    }
+  }
+
+  addPublication(input: {
+    name: string;
+    baseUrl: string;
+    subdomain: string;
+    embedded?: boolean;
+  }): string {
+    return this.write(() => {
+      const id = randomUUID();
+      this.db
+        .prepare(
+          `INSERT INTO publications (id, name, base_url, subdomain, embedded, added_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, input.name, input.baseUrl, input.subdomain, input.embedded ? 1 : 0, this.now());
+      return id;
+    });
+  }
+
+  getDraft(id: string): Draft | undefined {
+    const row = this.statements.draft.get(id) as DraftRow | undefined;
+    return row && toDraft(row);
+  }
+
+  draftForRemote(publicationId: string, kind: RecordKind, remoteId: number): Draft | undefined {
+    const row = this.statements.draftByRemote.get(publicationId, kind, remoteId) as
+      DraftRow | undefined;
+    return row && toDraft(row);
+  }
+
+  listDrafts(publicationId: string): Draft[] {
+    return (this.statements.drafts.all(publicationId) as DraftRow[]).map(toDraft);
+  }
+
+  /** A new local record (not yet on the service), queued for its first push. */
+  createDraft(publicationId: string, kind: RecordKind, fields: DraftFields): Draft {
+    return this.write(() => {
+      const id = randomUUID();
+      this.statements.insertDraft.run({
+        id,
+        publication_id: publicationId,
+        kind,
+        remote_id: null,
+        fields_json: JSON.stringify(fields),
+        base_json: null,
+        local_rev: 1,
+        synced_rev: 0,
+        now: this.now(),
+      });
+      this.enqueuePush(publicationId, id);
+      return this.mustGet(id);
+    });
+  }
+
+  /** A draft opened from a service record: in step with it, nothing to push yet. */
+  adoptRemote(publicationId: string, kind: RecordKind, record: RemoteRecord, etag?: string): Draft {
+    return this.write(() => {
+      const existing = this.draftForRemote(publicationId, kind, record.id);
+      if (existing) return existing;
+      const id = randomUUID();
+      this.statements.insertDraft.run({
+        id,
+        publication_id: publicationId,
+        kind,
+        remote_id: record.id,
+        fields_json: JSON.stringify(fieldsOf(record)),
+        base_json: JSON.stringify(baseOf(record, etag)),
+        local_rev: 1,
+        synced_rev: 1,
+        now: this.now(),
+      });
+      return this.mustGet(id);
+    });
+  }
+
+  /** Saves the writer's working copy; returns only once it is on disk. */
+  saveDraft(id: string, fields: DraftFields): Draft {
+    return this.write(() => {
+      const draft = this.mustGet(id);
+      if (fields.status === 'publish' && draft.fields.status !== 'publish')
+        this.snapshot(id, 'before-publish');
+      this.statements.saveFields.run(JSON.stringify(fields), this.now(), id);
+      this.enqueuePush(draft.publicationId, id);
+      return this.mustGet(id);
+    });
+  }
+
+  private enqueuePush(publicationId: string, draftId: string): void {
+    // One pending push per draft is enough: a push always sends the latest working copy.
+    if (this.statements.pendingPush.get(draftId)) return;
+    this.statements.enqueue.run(publicationId, draftId, 'push', this.now(), this.now());
+  }
+
+  /** Queues a delete that waits out the undo window first. */
+  requestDelete(id: string, undoWindowMs: number): void {
+    this.write(() => {
+      const draft = this.mustGet(id);
+      this.statements.cancelDelete.run(id);
+      this.statements.enqueue.run(
+        draft.publicationId,
+        id,
+        'delete',
+        this.now() + undoWindowMs,
+        this.now(),
+      );
+    });
+  }
+
+  /** Undo: true when a delete was still waiting and is now cancelled. */
+  cancelDelete(id: string): boolean {
+    return this.write(() => this.statements.cancelDelete.run(id).changes === 1);
+  }
+
+  /** The first due op of each draft, oldest first: per-record order is kept. */
+  dueOps(limit = 100): OutboxOp[] {
+    return (this.statements.due.all(this.now(), limit) as Record<string, unknown>[]).map(toOp);
+  }
+
+  allOps(): OutboxOp[] {
+    return (this.statements.outboxAll.all() as Record<string, unknown>[]).map(toOp);
+  }
+
+  pendingCount(publicationId: string): number {
+    return this.statements.outboxCount.get(publicationId) as number;
+  }
+
+  completeOp(seq: number): void {
+    this.write(() => this.statements.removeOp.run(seq));
+  }
+
+  failOp(seq: number, error: string, retryAt: number): void {
+    this.write(() => this.statements.failOp.run(error, retryAt, seq));
+  }
+
+  /** Records what the service now holds for a draft; `rev` is the local revision it carries. */
+  markSynced(id: string, update: { remoteId: number; base: DraftBase; rev: number }): void {
+    this.write(() => {
+      this.db
+        .prepare(
+          `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
+             conflict_json = NULL, last_error = NULL WHERE id = ?`,
+        )
+        .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
+    });
+  }
+
+  markConflict(id: string, theirs: RemoteRecord): void {
+    this.write(() => {
+      this.db
+        .prepare('UPDATE drafts SET conflict_json = ? WHERE id = ?')
+        .run(JSON.stringify(theirs), id);
+    });
+  }
+
+  setDraftError(id: string, message: string | null): void {
+    this.write(() =>
+      this.db.prepare('UPDATE drafts SET last_error = ? WHERE id = ?').run(message, id),
+    );
+  }
+
+  /** Replaces the working copy with the service's version, keeping the old one as a revision. */
+  replaceWithRemote(id: string, record: RemoteRecord, reason: string, etag?: string): Draft {
+    return this.write(() => {
+      const draft = this.mustGet(id);
+      this.snapshot(id, reason);
+      this.db
+        .prepare(
+          `UPDATE drafts SET fields_json = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
+             synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL, updated_at = ?
+           WHERE id = ?`,
+        )
+        .run(
+          JSON.stringify(fieldsOf(record)),
+          JSON.stringify(baseOf(record, etag)),
+          record.id,
+          this.now(),
+          id,
+        );
+      this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(draft.id);
+      return this.mustGet(id);
+    });
+  }
+
+  removeDraft(id: string): void {
+    this.write(() => this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id));
+  }
+
+  /** Keeps a copy of the draft's text (or of `fields`) in its revision history, last 50 kept. */
+  snapshot(draftId: string, reason: string, fields?: DraftFields): void {
+    this.write(() => {
+      const kept = fields ?? this.mustGet(draftId).fields;
+      this.statements.snapshot.run(draftId, reason, JSON.stringify(kept), this.now());
+      this.statements.pruneRevisions.run(draftId, draftId);
+    });
+  }
+
+  /**
+   * "Keep mine": the service's version is kept as a revision, our base moves to it, and ours is
+   * queued to replace it. With `theirs` null (gone from the service) ours is created anew.
+   */
+  keepMine(draftId: string, theirs: RemoteRecord | null): string {
+    return this.write(() => {
+      if (theirs) this.snapshot(draftId, 'service-version-replaced', fieldsOf(theirs));
+      this.db
+        .prepare(
+          `UPDATE drafts SET conflict_json = NULL, last_error = NULL, base_json = ?, remote_id = ?,
+             local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          theirs ? JSON.stringify(baseOf(theirs)) : null,
+          theirs?.id ?? null,
+          this.now(),
+          draftId,
+        );
+      this.enqueuePush(this.mustGet(draftId).publicationId, draftId);
+      return draftId;
+    });
+  }
+
+  revisions(draftId: string): Revision[] {
+    return (this.statements.revisions.all(draftId) as Record<string, unknown>[]).map((row) => ({
+      id: row.id as number,
+      draftId: row.draft_id as string,
+      reason: row.reason as string,
+      fields: JSON.parse(row.fields_json as string) as DraftFields,
+      takenAt: row.taken_at as number,
+    }));
+  }
+
+  private mustGet(id: string): Draft {
+    const draft = this.getDraft(id);
+    if (!draft) throw new QuireError({ kind: 'not-found', message: `No draft ${id}` });
+    return draft;
+  }
+}
+
+const toOp = (row: Record<string, unknown>): OutboxOp => ({
+  seq: row.seq as number,
+  publicationId: row.publication_id as string,
+  draftId: row.draft_id as string,
+  op: row.op as OutboxOp['op'],
+  notBefore: row.not_before as number,
+  attempts: row.attempts as number,
+  lastError: (row.last_error as string | null) ?? null,
+});
+
+export function fieldsOf(record: RemoteRecord): DraftFields {
+  return {
+    title: record.title,
+    content: record.content,
+    slug: record.slug,
+    excerpt: record.excerpt,
+    status: record.status,
+    tags: record.tags.map((tag) => tag.id),
+    category: record.category_id,
+    featured: record.featured,
+    meta_title: record.meta_title,
+    meta_description: record.meta_description,
+    featured_image: record.featured_image,
+    canonical_url: record.canonical_url,
+  };
+}
+
+export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
+  remoteId: record.id,
+  slug: record.slug,
+  updatedAt: record.updated_at,
+  ...(etag ? { etag } : {}),
+});

@@ -1,0 +1,77 @@
+import type { Migration } from '../../../server';
+
+// Append only: a shipped migration is never edited, the next one is added.
+export const STORE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'publications, cached records and list pages, drafts, outbox, revisions',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE publications (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          base_url TEXT NOT NULL,
+          subdomain TEXT NOT NULL,
+          embedded INTEGER NOT NULL DEFAULT 0,
+          added_at INTEGER NOT NULL,
+          UNIQUE (base_url, subdomain)
+        );
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE cached_records (
+          publication_id TEXT NOT NULL REFERENCES publications(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL,
+          remote_id INTEGER NOT NULL,
+          slug TEXT NOT NULL,
+          record_json TEXT NOT NULL,
+          cached_at INTEGER NOT NULL,
+          PRIMARY KEY (publication_id, kind, remote_id)
+        );
+        CREATE TABLE cached_pages (
+          publication_id TEXT NOT NULL REFERENCES publications(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL,
+          drafts_only INTEGER NOT NULL,
+          page INTEGER NOT NULL,
+          per_page INTEGER NOT NULL,
+          meta_json TEXT NOT NULL,
+          ids_json TEXT NOT NULL,
+          cached_at INTEGER NOT NULL,
+          PRIMARY KEY (publication_id, kind, drafts_only, page, per_page)
+        );
+        CREATE TABLE drafts (
+          id TEXT PRIMARY KEY,
+          publication_id TEXT NOT NULL REFERENCES publications(id) ON DELETE CASCADE,
+          kind TEXT NOT NULL CHECK (kind IN ('post', 'page')),
+          remote_id INTEGER,
+          fields_json TEXT NOT NULL,
+          base_json TEXT,
+          local_rev INTEGER NOT NULL DEFAULT 1,
+          synced_rev INTEGER NOT NULL DEFAULT 0,
+          conflict_json TEXT,
+          last_error TEXT,
+          created_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        CREATE UNIQUE INDEX drafts_by_remote ON drafts (publication_id, kind, remote_id)
+          WHERE remote_id IS NOT NULL;
+        CREATE TABLE outbox (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          publication_id TEXT NOT NULL REFERENCES publications(id) ON DELETE CASCADE,
+          draft_id TEXT NOT NULL REFERENCES drafts(id) ON DELETE CASCADE,
+          op TEXT NOT NULL CHECK (op IN ('push', 'delete')),
+          not_before INTEGER NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0,
+          last_error TEXT,
+          created_at INTEGER NOT NULL
+        );
+        CREATE INDEX outbox_by_draft ON outbox (draft_id, seq);
+        CREATE TABLE revisions (
+          id INTEGER PRIMARY KEY,
+          draft_id TEXT NOT NULL REFERENCES drafts(id) ON DELETE CASCADE,
+          reason TEXT NOT NULL,
+          fields_json TEXT NOT NULL,
+          taken_at INTEGER NOT NULL
+        );
+        CREATE INDEX revisions_by_draft ON revisions (draft_id, id);
+      `),
+  },
+];

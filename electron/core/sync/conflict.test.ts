@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { RemoteRecord } from '../../../shared/model';
+import type { DraftFields } from '../store/local-store';
+import { decidePush, sameFields } from './conflict';
+
+const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
+  id: 7,
+  title: 'Title',
+  slug: 'title',
+  excerpt: null,
+  content: '<p>text</p>',
+  content_text: 'text',
+  featured_image: null,
+  status: 'draft',
+  canonical_url: null,
+  meta_title: null,
+  meta_description: null,
+  featured: false,
+  created_at: '2026-01-01T00:00:00.000+00:00',
+  updated_at: '2026-01-01T00:00:00.000+00:00',
+  published_at: null,
+  reading_time: 1,
+  tags: [],
+  author: null,
+  category_id: null,
+  ...overrides,
+});
+
+const fields = (overrides: Partial<DraftFields> = {}): DraftFields => ({
+  title: 'Title',
+  content: '<p>text</p>',
+  slug: 'title',
+  excerpt: null,
+  status: 'draft',
+  tags: [],
+  category: null,
+  featured: false,
+  meta_title: null,
+  meta_description: null,
+  featured_image: null,
+  canonical_url: null,
+  ...overrides,
+});
+
+const base = { remoteId: 7, slug: 'title', updatedAt: '2026-01-01T00:00:00.000+00:00' };
+const edited = { remoteId: 7, base, localRev: 3, syncedRev: 2 };
+const clean = { remoteId: 7, base, localRev: 2, syncedRev: 2 };
+
+describe('decidePush', () => {
+  it('creates a draft the service has never seen', () => {
+    expect(
+      decidePush(
+        { remoteId: null, base: null, fields: fields(), localRev: 1, syncedRev: 0 },
+        undefined,
+      ),
+    ).toEqual({
+      action: 'create',
+    });
+  });
+
+  it('updates when the service still holds our base', () => {
+    expect(decidePush({ ...edited, fields: fields({ title: 'New' }) }, remote())).toEqual({
+      action: 'update',
+    });
+  });
+
+  it('is a conflict when both sides changed, never an overwrite', () => {
+    const theirs = remote({ title: 'Theirs', updated_at: '2026-01-02T00:00:00.000+00:00' });
+    expect(decidePush({ ...edited, fields: fields({ title: 'Mine' }) }, theirs)).toEqual({
+      action: 'conflict',
+      reason: 'both-changed',
+    });
+  });
+
+  it('takes theirs when we have nothing unsent', () => {
+    const theirs = remote({ title: 'Theirs', updated_at: '2026-01-02T00:00:00.000+00:00' });
+    expect(decidePush({ ...clean, fields: fields() }, theirs)).toEqual({ action: 'take-theirs' });
+  });
+
+  it('is in step when both made the same change', () => {
+    const theirs = remote({ title: 'Same', updated_at: '2026-01-02T00:00:00.000+00:00' });
+    expect(decidePush({ ...edited, fields: fields({ title: 'Same' }) }, theirs)).toEqual({
+      action: 'in-step',
+    });
+  });
+
+  it('keeps the writer’s text when the record is gone from the service', () => {
+    expect(decidePush({ ...edited, fields: fields({ title: 'Mine' }) }, undefined)).toEqual({
+      action: 'conflict',
+      reason: 'gone-from-service',
+    });
+  });
+});
+
+describe('sameFields', () => {
+  it('compares every editable field, tags in order, absent as null', () => {
+    expect(sameFields(fields(), fields())).toBe(true);
+    expect(sameFields(fields({ excerpt: undefined }), fields({ excerpt: null }))).toBe(true);
+    expect(sameFields(fields({ tags: [1, 2] }), fields({ tags: [2, 1] }))).toBe(false);
+    expect(sameFields(fields({ status: 'publish' }), fields())).toBe(false);
+    expect(sameFields(fields({ featured_image: 'https://x/y.png' }), fields())).toBe(false);
+    expect(
+      sameFields(
+        { title: 'T', content: '' },
+        { title: 'T', content: '', status: 'draft', featured: false },
+      ),
+    ).toBe(true);
+    expect(
+      sameFields({ title: 'T', content: '' }, { title: 'T', content: '', status: 'publish' }),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,248 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../../server/testing/harness';
+import { PublishingApiClient } from '../api/client';
+import { LocalStore, type DraftFields } from '../store/local-store';
+import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
+import { SyncEngine, type SyncEvent } from './engine';
+
+let service: TestService;
+let proxy: FaultProxy;
+let dir: string;
+
+beforeAll(async () => {
+  service = await startTestService('sync-blog');
+  proxy = await startFaultProxy(service.server.url);
+  dir = mkdtempSync(join(tmpdir(), 'quire-sync-'));
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(() => proxy.setPolicy(() => ({ type: 'pass' })));
+
+interface Device {
+  store: LocalStore;
+  engine: SyncEngine;
+  publicationId: string;
+  events: SyncEvent[];
+  clock: { now: number };
+}
+
+const devices: Device[] = [];
+let deviceCount = 0;
+
+/** One writer's app: its own real SQLite store, talking to the real server through the proxy. */
+function device(): Device {
+  const clock = { now: Date.now() };
+  const store = LocalStore.open(join(dir, `device-${deviceCount++}.db`), () => clock.now);
+  const publicationId = store.addPublication({
+    name: 'Sync',
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+  });
+  const api = new PublishingApiClient({
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+    token: () => service.token,
+    timeoutMs: 2_000,
+    backoff: { baseMs: 1, maxMs: 5 },
+  });
+  const events: SyncEvent[] = [];
+  const engine = new SyncEngine({
+    store,
+    clientFor: () => api,
+    now: () => clock.now,
+    onEvent: (event) => events.push(event),
+  });
+  const created = { store, engine, publicationId, events, clock };
+  devices.push(created);
+  return created;
+}
+
+afterEach(() => {
+  for (const d of devices.splice(0)) d.store.close();
+});
+
+const fields = (title: string, content = `<p>${title}</p>`): DraftFields => ({ title, content });
+const onServer = async (slug: string) =>
+  (await service.request('GET', `/posts/${slug}`)).json?.post;
+
+/** A device that has opened an existing server post into a local draft. */
+async function adopt(d: Device, slug: string) {
+  const api = new PublishingApiClient({
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+    token: () => service.token,
+  });
+  const record = await api.getBySlug('post', slug);
+  return d.store.adoptRemote(d.publicationId, 'post', record, record.etag);
+}
+
+describe('SyncEngine against the reference server', () => {
+  it('saves locally first, then creates and updates on the service', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Local first'));
+    expect(d.store.allOps()).toHaveLength(1);
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    const synced = d.store.getDraft(draft.id);
+    expect(synced).toMatchObject({ remoteId: expect.any(Number), localRev: 1, syncedRev: 1 });
+    expect(await onServer('local-first')).toMatchObject({ title: 'Local first', status: 'draft' });
+
+    d.store.saveDraft(draft.id, {
+      ...fields('Local first', '<p>more words</p>'),
+      status: 'publish',
+    });
+    await d.engine.flush();
+    expect(await onServer('local-first')).toMatchObject({
+      content: '<p>more words</p>',
+      status: 'publish',
+    });
+    expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 2, syncedRev: 2 });
+    expect(d.store.revisions(draft.id).map((r) => r.reason)).toEqual(['before-publish']);
+    expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('keeps edits queued while offline and sends them when the service is back', async () => {
+    const d = device();
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Written offline'));
+    d.store.saveDraft(draft.id, fields('Written offline', '<p>second thought</p>'));
+    const offline = await d.engine.flush();
+    expect(offline.failed).toBe(1);
+    expect(d.engine.online).toBe(false);
+    expect(d.events).toContainEqual({ type: 'connectivity', online: false });
+    expect(d.store.getDraft(draft.id)?.fields.content).toBe('<p>second thought</p>');
+
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 120_000;
+    expect((await d.engine.flush()).done).toBe(1);
+    expect(d.engine.online).toBe(true);
+    expect(await onServer('written-offline')).toMatchObject({ content: '<p>second thought</p>' });
+  });
+
+  it('does not lose an edit saved while its push is on the wire', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Moving target'));
+    await d.engine.flush();
+    d.store.saveDraft(draft.id, fields('Moving target', '<p>v2</p>'));
+    proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'delay', ms: 150 } : { type: 'pass' },
+    );
+    const flushing = d.engine.flush();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    d.store.saveDraft(draft.id, fields('Moving target', '<p>v3</p>'));
+    await flushing;
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await d.engine.flush();
+    expect(await onServer('moving-target')).toMatchObject({ content: '<p>v3</p>' });
+    expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 3, syncedRev: 3 });
+  });
+
+  describe('two writers on one post', () => {
+    async function diverge(slug: string) {
+      const seed = await service.request('POST', '/posts', {
+        body: { title: 'Shared', content: '<p>base</p>', slug },
+      });
+      expect(seed.status).toBe(201);
+      const [a, b] = [device(), device()];
+      const draftA = await adopt(a, slug);
+      const draftB = await adopt(b, slug);
+      a.store.saveDraft(draftA.id, { ...draftA.fields, content: '<p>from A</p>' });
+      await a.engine.flush();
+      b.store.saveDraft(draftB.id, { ...draftB.fields, content: '<p>from B</p>' });
+      const result = await b.engine.flush();
+      return { a, b, draftA, draftB, result };
+    }
+
+    it('ends as a conflict with both versions kept, never an overwrite', async () => {
+      const { b, draftB, result } = await diverge('shared-one');
+      expect(result.conflicts).toBe(1);
+      expect((await onServer('shared-one')).content).toBe('<p>from A</p>');
+      const conflicted = b.store.getDraft(draftB.id);
+      expect(conflicted?.fields.content).toBe('<p>from B</p>');
+      expect(conflicted?.conflict?.content).toBe('<p>from A</p>');
+      expect(b.events).toContainEqual({ type: 'conflict', draftId: draftB.id });
+      // Saving more does not push over theirs either.
+      b.store.saveDraft(draftB.id, { ...conflicted!.fields, content: '<p>from B, more</p>' });
+      await b.engine.flush();
+      expect((await onServer('shared-one')).content).toBe('<p>from A</p>');
+    });
+
+    it('keep mine: ours replaces theirs, theirs stays in the revision history', async () => {
+      const { b, draftB } = await diverge('shared-mine');
+      b.engine.resolve(draftB.id, 'mine');
+      await b.engine.flush();
+      expect((await onServer('shared-mine')).content).toBe('<p>from B</p>');
+      expect(b.store.revisions(draftB.id).map((r) => r.fields.content)).toContain('<p>from A</p>');
+      expect(b.store.getDraft(draftB.id)?.conflict).toBeNull();
+    });
+
+    it('keep theirs: the service version wins, ours stays in the revision history', async () => {
+      const { b, draftB } = await diverge('shared-theirs');
+      b.engine.resolve(draftB.id, 'theirs');
+      await b.engine.flush();
+      expect((await onServer('shared-theirs')).content).toBe('<p>from A</p>');
+      expect(b.store.getDraft(draftB.id)?.fields.content).toBe('<p>from A</p>');
+      expect(b.store.revisions(draftB.id).map((r) => r.fields.content)).toContain('<p>from B</p>');
+    });
+
+    it('keep both: theirs stays, ours becomes a new post', async () => {
+      const { b, draftB } = await diverge('shared-both');
+      const ids = b.engine.resolve(draftB.id, 'both');
+      expect(ids).toHaveLength(2);
+      await b.engine.flush();
+      expect((await onServer('shared-both')).content).toBe('<p>from A</p>');
+      const copy = b.store.getDraft(ids[1]!);
+      expect(copy?.fields.content).toBe('<p>from B</p>');
+      const copySlug = (await service.request('GET', '/posts?limit=5')).json.posts.data.find(
+        (p: { id: number }) => p.id === copy?.remoteId,
+      )?.slug;
+      expect((await onServer(copySlug)).content).toBe('<p>from B</p>');
+    });
+
+    it('takes theirs silently only when we have nothing unsent', async () => {
+      const seed = await service.request('POST', '/posts', {
+        body: { title: 'Quiet', slug: 'quiet-one' },
+      });
+      expect(seed.status).toBe(201);
+      const [a, b] = [device(), device()];
+      const draftA = await adopt(a, 'quiet-one');
+      const draftB = await adopt(b, 'quiet-one');
+      a.store.saveDraft(draftA.id, { ...draftA.fields, content: '<p>A only</p>' });
+      await a.engine.flush();
+      // B never edited; a push queued anyway (say, left over from a crash) must take A's text.
+      b.store.db
+        .prepare(
+          `INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at) VALUES (?, ?, 'push', 0, 0)`,
+        )
+        .run(b.publicationId, draftB.id);
+      expect(await b.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+      expect((await onServer('quiet-one')).content).toBe('<p>A only</p>');
+      expect(b.store.getDraft(draftB.id)?.fields.content).toBe('<p>A only</p>');
+      expect(b.store.getDraft(draftB.id)?.conflict).toBeNull();
+    });
+  });
+
+  it('waits out the undo window before deleting, and undo cancels it', async () => {
+    const d = device();
+    const keep = d.store.createDraft(d.publicationId, 'post', fields('Undo me'));
+    const gone = d.store.createDraft(d.publicationId, 'post', fields('Delete me'));
+    await d.engine.flush();
+    d.store.requestDelete(keep.id, 10_000);
+    d.store.requestDelete(gone.id, 10_000);
+    await d.engine.flush();
+    expect(await onServer('delete-me')).toBeDefined();
+    expect(d.store.cancelDelete(keep.id)).toBe(true);
+    d.clock.now += 10_001;
+    await d.engine.flush();
+    expect(await onServer('delete-me')).toBeUndefined();
+    expect(await onServer('undo-me')).toBeDefined();
+    expect(d.store.getDraft(gone.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,249 @@
+import { slugify, SLUG_FALLBACK } from '../../../server';
+import { QuireError, isTransient } from '../../../shared/errors';
+import type { RemoteRecord } from '../../../shared/model';
+import type { FetchedRecord, PublishingApiClient } from '../api/client';
+import { backoffDelay } from '../api/retry';
+import { baseOf, type Draft, type LocalStore, type OutboxOp } from '../store/local-store';
+import { decidePush, sameFields, type Resolution } from './conflict';
+import { fieldsOf } from '../store/local-store';
+
+export type SyncEvent =
+  | { type: 'synced'; draftId: string }
+  | { type: 'conflict'; draftId: string }
+  | { type: 'error'; draftId: string; error: string }
+  | { type: 'connectivity'; online: boolean };
+
+export interface SyncEngineOptions {
+  store: LocalStore;
+  clientFor: (publicationId: string) => PublishingApiClient;
+  /** Drafts pushed at once; ops of one draft always run in order, one at a time. */
+  concurrency?: number;
+  now?: () => number;
+  random?: () => number;
+  onEvent?: (event: SyncEvent) => void;
+}
+
+export interface FlushResult {
+  done: number;
+  failed: number;
+  conflicts: number;
+}
+
+const PARKED_MS = 5 * 60_000;
+
+/** Pushes the outbox to the service: saved locally first, sent when it can be, never overwriting. */
+export class SyncEngine {
+  private readonly concurrency: number;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private flushing?: Promise<FlushResult>;
+  online = true;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.concurrency = options.concurrency ?? 4;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Sends everything due; concurrent callers share one run. */
+  flush(): Promise<FlushResult> {
+    this.flushing ??= this.runFlush().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async runFlush(): Promise<FlushResult> {
+    const result: FlushResult = { done: 0, failed: 0, conflicts: 0 };
+    const attempted = new Set<number>();
+    for (;;) {
+      // An op that failed this round waits for the next flush, so a dead service ends the loop.
+      const due = this.options.store
+        .dueOps(this.concurrency * 4)
+        .filter((op) => !attempted.has(op.seq));
+      if (due.length === 0) return result;
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        for (let op = due[next++]; op; op = due[next++]) {
+          attempted.add(op.seq);
+          const outcome = await this.run(op);
+          result[outcome]++;
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
+    }
+  }
+
+  private async run(op: OutboxOp): Promise<keyof FlushResult> {
+    const { store } = this.options;
+    const draft = store.getDraft(op.draftId);
+    if (!draft) {
+      store.completeOp(op.seq);
+      return 'done';
+    }
+    try {
+      const outcome = op.op === 'delete' ? await this.remove(draft) : await this.push(draft);
+      this.setOnline(true);
+      if (outcome === 'conflict') {
+        store.completeOp(op.seq);
+        this.emit({ type: 'conflict', draftId: draft.id });
+        return 'conflicts';
+      }
+      // Saved again while we were sending: keep the op, the newer text goes next round.
+      const latest = store.getDraft(draft.id);
+      if (op.op === 'delete' || !latest || latest.localRev <= latest.syncedRev)
+        store.completeOp(op.seq);
+      this.emit({ type: 'synced', draftId: draft.id });
+      return 'done';
+    } catch (error) {
+      const quire = error instanceof QuireError ? error : undefined;
+      const transient = quire ? isTransient(quire.kind) : false;
+      if (quire && (quire.kind === 'offline' || quire.kind === 'timeout')) this.setOnline(false);
+      const message = error instanceof Error ? error.message : String(error);
+      const wait = transient
+        ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
+        : PARKED_MS;
+      store.failOp(op.seq, message, this.now() + wait);
+      if (!transient) store.setDraftError(draft.id, message);
+      this.emit({ type: 'error', draftId: draft.id, error: message });
+      return 'failed';
+    }
+  }
+
+  private async push(draft: Draft): Promise<'done' | 'conflict'> {
+    const { store } = this.options;
+    const api = this.options.clientFor(draft.publicationId);
+    const rev = draft.localRev;
+    const remote = draft.base ? await api.findBySlug(draft.kind, draft.base.slug) : undefined;
+    const decision = decidePush(draft, remote);
+    switch (decision.action) {
+      case 'create': {
+        const slug = slugify(draft.fields.slug || draft.fields.title) || SLUG_FALLBACK;
+        const created = await api.create(draft.kind, { ...draft.fields, slug });
+        return this.settle(draft, rev, await api.getBySlug(draft.kind, created.slug));
+      }
+      case 'update': {
+        if (!remote || !draft.base) throw new Error('update without a remote version');
+        try {
+          await api.update(draft.kind, remote.id, draft.fields, { ifMatch: remote.etag });
+        } catch (error) {
+          // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
+          if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
+          const now = await api.findBySlug(draft.kind, draft.fields.slug || draft.base.slug);
+          return now ? this.settle(draft, rev, now) : this.conflict(draft, remote);
+        }
+        const slug = draft.fields.slug || remote.slug;
+        const after = await api.findBySlug(draft.kind, slug);
+        if (!after) return this.conflict(draft, remote);
+        return this.settle(draft, rev, after);
+      }
+      case 'in-step':
+        if (remote)
+          store.markSynced(draft.id, {
+            remoteId: remote.id,
+            base: baseOf(remote, remote.etag),
+            rev,
+          });
+        return 'done';
+      case 'take-theirs':
+        if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
+        return 'done';
+      case 'conflict':
+        return this.conflict(draft, remote ?? goneMarker(draft));
+    }
+  }
+
+  /** After a write, what the service holds must be what we sent; otherwise someone raced us. */
+  private settle(draft: Draft, rev: number, after: FetchedRecord): 'done' | 'conflict' {
+    if (!sameFields(fieldsOf(after), { ...draft.fields, slug: after.slug }))
+      return this.conflict(draft, after);
+    this.options.store.markSynced(draft.id, {
+      remoteId: after.id,
+      base: baseOf(after, after.etag),
+      rev,
+    });
+    return 'done';
+  }
+
+  private conflict(draft: Draft, theirs: RemoteRecord): 'conflict' {
+    this.options.store.markConflict(draft.id, theirs);
+    return 'conflict';
+  }
+
+  private async remove(draft: Draft): Promise<'done'> {
+    if (draft.remoteId !== null)
+      await this.options.clientFor(draft.publicationId).delete(draft.kind, draft.remoteId);
+    this.options.store.removeDraft(draft.id);
+    return 'done';
+  }
+
+  /**
+   * The writer's decision on a conflict. Whatever is replaced is kept as a revision first.
+   * Returns the ids of the drafts that now hold the text (two for "both").
+   */
+  resolve(draftId: string, resolution: Resolution): string[] {
+    const { store } = this.options;
+    const draft = store.getDraft(draftId);
+    if (!draft?.conflict)
+      throw new QuireError({ kind: 'bad-input', message: 'This draft has no conflict to resolve' });
+    const theirs = draft.conflict;
+    const gone = theirs.id === GONE_ID;
+    switch (resolution) {
+      case 'mine':
+        return [store.keepMine(draftId, gone ? null : theirs)];
+      case 'theirs':
+        if (gone) {
+          store.removeDraft(draftId);
+          return [];
+        }
+        store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
+        return [draftId];
+      case 'both': {
+        const copy = store.createDraft(draft.publicationId, draft.kind, {
+          ...draft.fields,
+          slug: undefined,
+          title: draft.fields.title ? `${draft.fields.title} (my copy)` : draft.fields.title,
+        });
+        if (gone) store.removeDraft(draftId);
+        else store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
+        return gone ? [copy.id] : [draftId, copy.id];
+      }
+    }
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.emit({ type: 'connectivity', online });
+  }
+
+  private emit(event: SyncEvent): void {
+    this.options.onEvent?.(event);
+  }
+}
+
+// A record the service no longer has is kept as a conflict with this marker id.
+const GONE_ID = -1;
+function goneMarker(draft: Draft): RemoteRecord {
+  return {
+    id: GONE_ID,
+    title: '',
+    slug: draft.base?.slug ?? '',
+    excerpt: null,
+    content: '',
+    content_text: '',
+    featured_image: null,
+    status: 'draft',
+    canonical_url: null,
+    meta_title: null,
+    meta_description: null,
+    featured: false,
+    created_at: null,
+    updated_at: '',
+    published_at: null,
+    reading_time: 0,
+    tags: [],
+    author: null,
+    category_id: null,
+  };
+}
