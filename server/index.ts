@@ -16,7 +16,7 @@ export {
   type Publication,
 } from './publications';
 export { RecordStore } from './records';
-export { seedPublication } from './seed';
+export { prng, seedPublication } from './seed';
 export { slugify, SLUG_FALLBACK } from './slugs';
 
 export const DEFAULT_DATA_FILE = '.data/publishing.db';

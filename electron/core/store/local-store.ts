@@ -8,6 +8,7 @@ import type { RecordDraftFields, RecordKind, RemoteRecord } from '../../../share
 import { STORE_MIGRATIONS } from './schema';
 
 export const REVISIONS_KEPT = 50;
+const SENT_VERSIONS_KEPT = 10;
 
 /** What the draft was based on when it was last in step with the service. */
 export interface DraftBase {
@@ -24,6 +25,8 @@ export interface Draft {
   publicationId: string;
   kind: RecordKind;
   remoteId: number | null;
+  claimedSlug: string | null;
+  sentVersions: string[];
   fields: DraftFields;
   base: DraftBase | null;
   /** Bumped on every local save; equal to syncedRev when the service has this version. */
@@ -59,6 +62,8 @@ interface DraftRow {
   publication_id: string;
   kind: RecordKind;
   remote_id: number | null;
+  claimed_slug: string | null;
+  sent_versions: string;
   fields_json: string;
   base_json: string | null;
   local_rev: number;
@@ -74,6 +79,8 @@ const toDraft = (row: DraftRow): Draft => ({
   publicationId: row.publication_id,
   kind: row.kind,
   remoteId: row.remote_id,
+  claimedSlug: row.claimed_slug,
+  sentVersions: JSON.parse(row.sent_versions) as string[],
   fields: JSON.parse(row.fields_json) as DraftFields,
   base: row.base_json ? (JSON.parse(row.base_json) as DraftBase) : null,
   localRev: row.local_rev,
@@ -321,10 +328,40 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
-             conflict_json = NULL, last_error = NULL WHERE id = ?`,
+             claimed_slug = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL
+           WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
     });
+  }
+
+  /** Persisted before each write is sent, so a retry can tell our own landed write from theirs. */
+  noteSent(id: string, version: string): void {
+    this.write(() => {
+      const draft = this.mustGet(id);
+      const kept = [...draft.sentVersions.filter((v) => v !== version), version].slice(
+        -SENT_VERSIONS_KEPT,
+      );
+      this.db
+        .prepare('UPDATE drafts SET sent_versions = ? WHERE id = ?')
+        .run(JSON.stringify(kept), id);
+    });
+  }
+
+  /** Persisted before a create is sent: whatever happens to the answer, a retry asks for this slug. */
+  claimSlug(id: string, slug: string): void {
+    this.write(() =>
+      this.db.prepare('UPDATE drafts SET claimed_slug = ? WHERE id = ?').run(slug, id),
+    );
+  }
+
+  /** A create that landed earlier was found: the draft is now based on it, its edits still unsent. */
+  attachRemote(id: string, base: DraftBase): void {
+    this.write(() =>
+      this.db
+        .prepare('UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL WHERE id = ?')
+        .run(base.remoteId, JSON.stringify(base), id),
+    );
   }
 
   markConflict(id: string, theirs: RemoteRecord): void {
@@ -349,7 +386,8 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET fields_json = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
-             synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL, updated_at = ?
+             synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL,
+             sent_versions = '[]', updated_at = ?
            WHERE id = ?`,
         )
         .run(

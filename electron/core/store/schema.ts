@@ -42,6 +42,10 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
           publication_id TEXT NOT NULL REFERENCES publications(id) ON DELETE CASCADE,
           kind TEXT NOT NULL CHECK (kind IN ('post', 'page')),
           remote_id INTEGER,
+          -- The slug a first create was sent with, kept so a retry finds it instead of duplicating.
+          claimed_slug TEXT,
+          -- Keys of versions sent but not yet confirmed, so our own landed writes are recognised.
+          sent_versions TEXT NOT NULL DEFAULT '[]',
           fields_json TEXT NOT NULL,
           base_json TEXT,
           local_rev INTEGER NOT NULL DEFAULT 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
 import type { DraftFields } from '../store/local-store';
-import { decidePush, sameFields } from './conflict';
+import { decidePush, sameFields, versionKey } from './conflict';
 
 const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
   id: 7,
@@ -43,8 +43,8 @@ const fields = (overrides: Partial<DraftFields> = {}): DraftFields => ({
 });
 
 const base = { remoteId: 7, slug: 'title', updatedAt: '2026-01-01T00:00:00.000+00:00' };
-const edited = { remoteId: 7, base, localRev: 3, syncedRev: 2 };
-const clean = { remoteId: 7, base, localRev: 2, syncedRev: 2 };
+const edited = { remoteId: 7, base, localRev: 3, syncedRev: 2, sentVersions: [] };
+const clean = { remoteId: 7, base, localRev: 2, syncedRev: 2, sentVersions: [] };
 
 describe('decidePush', () => {
   it('creates a draft the service has never seen', () => {
@@ -82,6 +82,16 @@ describe('decidePush', () => {
     expect(decidePush({ ...edited, fields: fields({ title: 'Same' }) }, theirs)).toEqual({
       action: 'in-step',
     });
+  });
+
+  it('recognises a version we sent ourselves whose answer was lost, and updates over it', () => {
+    const ours = fields({ title: 'Sent earlier' });
+    const landed = remote({ title: 'Sent earlier', updated_at: '2026-01-02T00:00:00.000+00:00' });
+    const draft = { ...edited, fields: fields({ title: 'Edited since' }) };
+    expect(decidePush({ ...draft, sentVersions: [versionKey(ours)] }, landed)).toEqual({
+      action: 'update',
+    });
+    expect(decidePush(draft, landed)).toEqual({ action: 'conflict', reason: 'both-changed' });
   });
 
   it('keeps the writer’s text when the record is gone from the service', () => {

@@ -4,7 +4,7 @@ import type { RemoteRecord } from '../../../shared/model';
 import type { FetchedRecord, PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import { baseOf, type Draft, type LocalStore, type OutboxOp } from '../store/local-store';
-import { decidePush, sameFields, type Resolution } from './conflict';
+import { decidePush, sameFields, versionKey, type Resolution } from './conflict';
 import { fieldsOf } from '../store/local-store';
 
 export type SyncEvent =
@@ -110,20 +110,32 @@ export class SyncEngine {
     }
   }
 
-  private async push(draft: Draft): Promise<'done' | 'conflict'> {
+  private async push(initial: Draft): Promise<'done' | 'conflict'> {
     const { store } = this.options;
-    const api = this.options.clientFor(draft.publicationId);
+    const api = this.options.clientFor(initial.publicationId);
+    let draft = initial;
+    if (draft.remoteId === null && draft.claimedSlug) {
+      // An earlier create may have landed with its answer lost: if so, it is ours to update.
+      const landed = await api.findBySlug(draft.kind, draft.claimedSlug);
+      if (landed) {
+        store.attachRemote(draft.id, baseOf(landed, landed.etag));
+        draft = store.getDraft(draft.id) ?? draft;
+      }
+    }
     const rev = draft.localRev;
     const remote = draft.base ? await api.findBySlug(draft.kind, draft.base.slug) : undefined;
     const decision = decidePush(draft, remote);
     switch (decision.action) {
       case 'create': {
-        const slug = slugify(draft.fields.slug || draft.fields.title) || SLUG_FALLBACK;
+        const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
+        store.claimSlug(draft.id, slug);
+        store.noteSent(draft.id, versionKey(draft.fields));
         const created = await api.create(draft.kind, { ...draft.fields, slug });
         return this.settle(draft, rev, await api.getBySlug(draft.kind, created.slug));
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
+        store.noteSent(draft.id, versionKey(draft.fields));
         try {
           await api.update(draft.kind, remote.id, draft.fields, { ifMatch: remote.etag });
         } catch (error) {
@@ -150,6 +162,14 @@ export class SyncEngine {
         return 'done';
       case 'conflict':
         return this.conflict(draft, remote ?? goneMarker(draft));
+    }
+  }
+
+  private async freeSlug(api: PublishingApiClient, draft: Draft): Promise<string> {
+    const base = slugify(draft.fields.slug || draft.fields.title) || SLUG_FALLBACK;
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base}-${n}`;
+      if (!(await api.findBySlug(draft.kind, candidate))) return candidate;
     }
   }
 
