@@ -50,7 +50,14 @@ describe('decidePush', () => {
   it('creates a draft the service has never seen', () => {
     expect(
       decidePush(
-        { remoteId: null, base: null, fields: fields(), localRev: 1, syncedRev: 0 },
+        {
+          remoteId: null,
+          base: null,
+          fields: fields(),
+          localRev: 1,
+          syncedRev: 0,
+          sentVersions: [],
+        },
         undefined,
       ),
     ).toEqual({
