@@ -23,8 +23,9 @@ export interface PaginationMeta {
 function positiveInteger(raw: unknown): number | undefined {
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (typeof value !== 'string' || !/^\s*\d+\s*$/.test(value)) return undefined;
+  // Digits only, so n is a whole number or Infinity; a huge value caps like any large one.
   const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
+  return n >= 1 ? Math.min(n, Number.MAX_SAFE_INTEGER) : undefined;
 }
 
 /**

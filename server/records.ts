@@ -261,7 +261,8 @@ export class RecordStore {
         let slug = current.slug;
         if (fields.slug !== undefined) {
           const wanted = this.requestedSlug(fields.slug);
-          if (wanted !== current.slug) slug = this.freeSlug(publicationId, kind, wanted);
+          if (wanted !== current.slug)
+            slug = this.freeSlug(publicationId, kind, wanted, current.slug);
         }
         const status = fields.status ?? current.status;
         const now = this.now();
@@ -345,7 +346,8 @@ export class RecordStore {
     return slug;
   }
 
-  private freeSlug(publicationId: number, kind: Kind, base: string): string {
+  /** `own` is the record's current slug, which it gives up by taking a new one. */
+  private freeSlug(publicationId: number, kind: Kind, base: string, own?: string): string {
     // '-' sorts just before '.', so this range holds every "base-…" slug.
     const taken = this.statements.slugsLike.all(
       publicationId,
@@ -354,7 +356,10 @@ export class RecordStore {
       `${base}-`,
       `${base}.`,
     ) as string[];
-    return firstFreeSlug(base, taken);
+    return firstFreeSlug(
+      base,
+      taken.filter((slug) => slug !== own),
+    );
   }
 
   private checkReferences(publicationId: number, fields: RecordFields): void {

@@ -47,13 +47,14 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
+    // Refuse a newer schema before any pragma that could rewrite the file's header.
+    const found = schemaVersion(db);
+    if (found > LATEST_SCHEMA_VERSION) throw new SchemaTooNewError(found, LATEST_SCHEMA_VERSION);
     if (!options.readonly) {
       db.pragma('journal_mode = WAL');
       // A write acknowledged to a client survives a power cut, not only a crash.
       db.pragma('synchronous = FULL');
       migrate(db);
-    } else if (schemaVersion(db) > LATEST_SCHEMA_VERSION) {
-      throw new SchemaTooNewError(schemaVersion(db), LATEST_SCHEMA_VERSION);
     }
     return db;
   } catch (error) {

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { authorForToken, findPublication } from '../publications';
@@ -30,6 +30,20 @@ export function buildApp(options: AppOptions): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1_000 },
     // Error details are ours to shape; fastify's own JSON parser keeps its prototype guards.
     return503OnClosing: true,
+    // A malformed URL or an over-long parameter never reaches the error handler: shape it here.
+    // Requests Node's parser rejects (an unknown method, a broken request line) get our shape too.
+    clientErrorHandler: (_error, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const body = JSON.stringify(new ApiError(400, 'The request could not be parsed').toBody());
+      socket.end(
+        'HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode ?? 400;
+      (reply as FastifyReply).code(status).send(new ApiError(status, error.message).toBody());
+    },
   });
   const records = new RecordStore(db);
   const cache = new ResponseCache(() => db.pragma('data_version', { simple: true }) as number);

@@ -13,11 +13,15 @@ export const LIMITS = {
   tags: 100,
 } as const;
 
-const text = (max: number) =>
-  z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
-
-const httpUrl = z
+// SQLite stores UTF-8, so a lone surrogate would come back as U+FFFD: refuse it instead.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = z
   .string({ error: 'must be a string' })
+  .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be well-formed Unicode' });
+
+const text = (max: number) => wellFormed.max(max, { error: `must be at most ${max} characters` });
+
+const httpUrl = wellFormed
   .max(LIMITS.url, { error: `must be at most ${LIMITS.url} characters` })
   .refine(
     (value) => {
@@ -35,7 +39,9 @@ const recordId = z
 
 const createFields = {
   title: text(LIMITS.title),
-  content: z.string({ error: 'must be a string of HTML' }),
+  content: z
+    .string({ error: 'must be a string of HTML' })
+    .refine((value) => !LONE_SURROGATE.test(value), { error: 'must be well-formed Unicode' }),
   slug: text(LIMITS.slug),
   excerpt: text(LIMITS.excerpt).nullable(),
   status: z.enum(['draft', 'publish'], { error: "must be 'draft' or 'publish'" }),

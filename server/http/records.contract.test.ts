@@ -413,3 +413,40 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
     });
   });
 });
+
+describe('slug changes on update', () => {
+  it('lets a record take a free slug back without counting its own', async () => {
+    const first = await service.request('POST', '/posts', {
+      body: { title: 'Reclaim', slug: 'reclaim' },
+    });
+    const second = await service.request('POST', '/posts', { body: { title: 'Reclaim' } });
+    expect(second.json.post.slug).toBe('reclaim-2');
+    await service.request('DELETE', `/posts/${first.json.post.id}`);
+    // 'reclaim' stays reserved by the trashed record, so the second keeps its own slug.
+    await service.request('PUT', `/posts/${second.json.post.id}`, { body: { slug: 'reclaim' } });
+    expect((await service.request('GET', '/posts/reclaim-2')).json.post.id).toBe(
+      second.json.post.id,
+    );
+    expect((await service.request('GET', '/posts/reclaim-3')).status).toBe(404);
+  });
+});
+
+describe('requests the HTTP parser rejects', () => {
+  it('answers an unknown method with the JSON error shape', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(service.server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () =>
+        socket.write(`FOO /app/${service.subdomain}/posts HTTP/1.1\r\nHost: x\r\n\r\n`),
+      );
+      let data = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (data += chunk));
+      socket.on('end', () => resolve(data)).on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      status: 'error',
+      message: expect.any(String),
+    });
+  });
+});

@@ -31,10 +31,14 @@ export class ResponseCache {
   }
 
   set(key: string, response: CachedResponse): void {
-    if (response.body.length > this.maxBytes / 4) return;
     this.dropIfStale();
     const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.body.length;
+    if (previous) {
+      // Deleting first moves a rewritten key to the most recent end, and drops a stale body.
+      this.entries.delete(key);
+      this.bytes -= previous.body.length;
+    }
+    if (response.body.length > this.maxBytes / 4) return;
     this.entries.set(key, response);
     this.bytes += response.body.length;
     for (const [oldKey, old] of this.entries) {
