@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate } from '../../../server';
+// Only the generic migration runner: the core shares it without loading the HTTP server.
+import { migrate } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
 import type { RecordDraftFields, RecordKind, RemoteRecord } from '../../../shared/model';
 import { STORE_MIGRATIONS } from './schema';

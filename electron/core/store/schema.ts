@@ -1,4 +1,4 @@
-import type { Migration } from '../../../server';
+import type { Migration } from '../../../server/db/migrations';
 
 // Append only: a shipped migration is never edited, the next one is added.
 export const STORE_MIGRATIONS: readonly Migration[] = [
