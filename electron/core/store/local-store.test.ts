@@ -1,0 +1,132 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SchemaTooNewError } from '../../../server/db/database';
+import { QuireError } from '../../../shared/errors';
+import { LocalStore, REVISIONS_KEPT } from './local-store';
+
+const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
+let n = 0;
+const file = () => join(dir, `store-${n++}.db`);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function openWithPublication(path = file(), now?: () => number) {
+  const store = LocalStore.open(path, now);
+  const publicationId = store.addPublication({
+    name: 'P',
+    baseUrl: 'http://127.0.0.1:9',
+    subdomain: 'p',
+  });
+  return { store, publicationId, path };
+}
+
+describe('LocalStore', () => {
+  it('refuses a store written by a newer Quire, and leaves it untouched', () => {
+    const path = file();
+    LocalStore.open(path).close();
+    const raw = new Database(path);
+    raw.pragma('user_version = 999');
+    raw.close();
+    const before = readFileSync(path);
+    expect(() => LocalStore.open(path)).toThrow(SchemaTooNewError);
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('saves a new draft and queues exactly one push however often it is saved', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'One', content: '' });
+    for (let i = 0; i < 5; i++) store.saveDraft(draft.id, { title: 'One', content: `<p>${i}</p>` });
+    expect(store.getDraft(draft.id)).toMatchObject({ localRev: 6, syncedRev: 0 });
+    expect(store.allOps().map((op) => op.op)).toEqual(['push']);
+    expect(store.pendingCount(publicationId)).toBe(1);
+    store.close();
+  });
+
+  it('keeps the last 50 revisions per record, newest first', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Rev', content: '' });
+    for (let i = 0; i < REVISIONS_KEPT + 7; i++)
+      store.snapshot(draft.id, 'manual', { title: `v${i}`, content: '' });
+    const revisions = store.revisions(draft.id);
+    expect(revisions).toHaveLength(REVISIONS_KEPT);
+    expect(revisions[0]?.fields.title).toBe(`v${REVISIONS_KEPT + 6}`);
+    expect(revisions.at(-1)?.fields.title).toBe('v7');
+    store.close();
+  });
+
+  it('snapshots the text before a publish', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', {
+      title: 'Pub',
+      content: '<p>before</p>',
+    });
+    store.saveDraft(draft.id, { title: 'Pub', content: '<p>before</p>', status: 'publish' });
+    store.saveDraft(draft.id, { title: 'Pub', content: '<p>after</p>', status: 'publish' });
+    expect(store.revisions(draft.id).map((r) => [r.reason, r.fields.content])).toEqual([
+      ['before-publish', '<p>before</p>'],
+    ]);
+    store.close();
+  });
+
+  it('holds a delete for its undo window, and undo cancels it', () => {
+    const clock = { now: 1_000 };
+    const { store, publicationId } = openWithPublication(file(), () => clock.now);
+    const draft = store.createDraft(publicationId, 'post', { title: 'Del', content: '' });
+    store.completeOp(store.allOps()[0]!.seq);
+    store.requestDelete(draft.id, 10_000);
+    expect(store.dueOps()).toEqual([]);
+    clock.now += 10_000;
+    expect(store.dueOps().map((op) => op.op)).toEqual(['delete']);
+    expect(store.cancelDelete(draft.id)).toBe(true);
+    expect(store.dueOps()).toEqual([]);
+    expect(store.cancelDelete(draft.id)).toBe(false);
+    store.close();
+  });
+
+  it('keeps per-record order: a delete waits behind the record’s pending push', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Order', content: '' });
+    store.requestDelete(draft.id, 0);
+    expect(store.dueOps().map((op) => op.op)).toEqual(['push']);
+    store.completeOp(store.dueOps()[0]!.seq);
+    expect(store.dueOps().map((op) => op.op)).toEqual(['delete']);
+    store.close();
+  });
+
+  it('reports a full disk as a storage error and loses nothing already saved', () => {
+    const { store, publicationId, path } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', {
+      title: 'Full',
+      content: '<p>kept</p>',
+    });
+    const pages = store.db.pragma('page_count', { simple: true }) as number;
+    // SQLite's own limit gives the real SQLITE_FULL a full disk gives.
+    store.db.pragma(`max_page_count = ${pages + 1}`);
+    let error: unknown;
+    try {
+      store.saveDraft(draft.id, { title: 'Full', content: `<p>${'x'.repeat(100_000)}</p>` });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(QuireError);
+    expect(error).toMatchObject({
+      kind: 'storage',
+      message: expect.stringContaining('disk is full'),
+    });
+    store.close();
+    const reopened = LocalStore.open(path);
+    expect(reopened.getDraft(draft.id)?.fields.content).toBe('<p>kept</p>');
+    reopened.close();
+  });
+
+  it('removes a publication’s drafts and outbox with it', () => {
+    const { store, publicationId } = openWithPublication();
+    store.createDraft(publicationId, 'post', { title: 'Gone', content: '' });
+    store.db.prepare('DELETE FROM publications WHERE id = ?').run(publicationId);
+    expect(store.listDrafts(publicationId)).toEqual([]);
+    expect(store.allOps()).toEqual([]);
+    store.close();
+  });
+});
