@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
-import type { RecordDraftFields, RecordKind, RemoteRecord } from '../../../shared/model';
+import type { PageMeta, RecordDraftFields, RecordKind, RemoteRecord } from '../../../shared/model';
 import { STORE_MIGRATIONS } from './schema';
 
 export const REVISIONS_KEPT = 50;
@@ -38,6 +38,22 @@ export interface Draft {
   lastError: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface StoredPublication {
+  id: string;
+  name: string;
+  baseUrl: string;
+  subdomain: string;
+  embedded: boolean;
+}
+
+export interface PageKey {
+  publicationId: string;
+  kind: RecordKind;
+  draftsOnly: boolean;
+  page: number;
+  perPage: number;
 }
 
 export interface OutboxOp {
@@ -206,6 +222,179 @@ export class LocalStore {
         .run(id, input.name, input.baseUrl, input.subdomain, input.embedded ? 1 : 0, this.now());
       return id;
     });
+  }
+
+  listPublications(): StoredPublication[] {
+    return this.db
+      .prepare(
+        'SELECT id, name, base_url, subdomain, embedded FROM publications ORDER BY added_at, id',
+      )
+      .all()
+      .map((row) => {
+        const r = row as Record<string, unknown>;
+        return {
+          id: r.id as string,
+          name: r.name as string,
+          baseUrl: r.base_url as string,
+          subdomain: r.subdomain as string,
+          embedded: r.embedded === 1,
+        };
+      });
+  }
+
+  getPublication(id: string): StoredPublication | undefined {
+    return this.listPublications().find((publication) => publication.id === id);
+  }
+
+  setPublicationBaseUrl(id: string, baseUrl: string): void {
+    this.write(() =>
+      this.db.prepare('UPDATE publications SET base_url = ? WHERE id = ?').run(baseUrl, id),
+    );
+  }
+
+  /** Removes a publication with its drafts, outbox, revisions and cache. */
+  removePublication(id: string): void {
+    this.write(() => this.db.prepare('DELETE FROM publications WHERE id = ?').run(id));
+  }
+
+  getSetting(key: string): string | undefined {
+    return this.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as
+      string | undefined;
+  }
+
+  setSetting(key: string, value: string | null): void {
+    this.write(() => {
+      if (value === null) this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+      else
+        this.db
+          .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
+          .run(key, value);
+    });
+  }
+
+  /** Remembers a list page as the service sent it, for browsing offline. */
+  cachePage(key: PageKey, meta: PageMeta, records: RemoteRecord[]): void {
+    this.write(() => {
+      const now = this.now();
+      const upsert = this.db.prepare(
+        `INSERT OR REPLACE INTO cached_records (publication_id, kind, remote_id, slug, record_json, cached_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      );
+      for (const record of records)
+        upsert.run(
+          key.publicationId,
+          key.kind,
+          record.id,
+          record.slug,
+          JSON.stringify(record),
+          now,
+        );
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO cached_pages (publication_id, kind, drafts_only, page, per_page,
+             meta_json, ids_json, cached_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          key.publicationId,
+          key.kind,
+          key.draftsOnly ? 1 : 0,
+          key.page,
+          key.perPage,
+          JSON.stringify(meta),
+          JSON.stringify(records.map((record) => record.id)),
+          now,
+        );
+    });
+  }
+
+  cachedPage(
+    key: PageKey,
+  ): { meta: PageMeta; records: RemoteRecord[]; cachedAt: number } | undefined {
+    const row = this.db
+      .prepare(
+        `SELECT meta_json, ids_json, cached_at FROM cached_pages WHERE publication_id = ? AND kind = ?
+           AND drafts_only = ? AND page = ? AND per_page = ?`,
+      )
+      .get(key.publicationId, key.kind, key.draftsOnly ? 1 : 0, key.page, key.perPage) as
+      { meta_json: string; ids_json: string; cached_at: number } | undefined;
+    if (!row) return undefined;
+    const ids = JSON.parse(row.ids_json) as number[];
+    const records = ids
+      .map((remoteId) => this.cachedRecord(key.publicationId, key.kind, remoteId))
+      .filter((record): record is RemoteRecord => record !== undefined);
+    return { meta: JSON.parse(row.meta_json) as PageMeta, records, cachedAt: row.cached_at };
+  }
+
+  cachedRecord(
+    publicationId: string,
+    kind: RecordKind,
+    remoteId: number,
+  ): RemoteRecord | undefined {
+    const json = this.db
+      .prepare(
+        'SELECT record_json FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+      )
+      .pluck()
+      .get(publicationId, kind, remoteId) as string | undefined;
+    return json ? (JSON.parse(json) as RemoteRecord) : undefined;
+  }
+
+  cachedRecordBySlug(
+    publicationId: string,
+    kind: RecordKind,
+    slug: string,
+  ): RemoteRecord | undefined {
+    const json = this.db
+      .prepare(
+        'SELECT record_json FROM cached_records WHERE publication_id = ? AND kind = ? AND slug = ?',
+      )
+      .pluck()
+      .get(publicationId, kind, slug) as string | undefined;
+    return json ? (JSON.parse(json) as RemoteRecord) : undefined;
+  }
+
+  /** "Sync now": ops waiting out a backoff are due at once; deletes keep their undo window. */
+  makePushesDue(): void {
+    this.write(() =>
+      this.db
+        .prepare(`UPDATE outbox SET not_before = ? WHERE op = 'push' AND not_before > ?`)
+        .run(this.now(), this.now()),
+    );
+  }
+
+  restoreRevision(draftId: string, revisionId: number): Draft {
+    return this.write(() => {
+      const revision = this.revisions(draftId).find((r) => r.id === revisionId);
+      if (!revision)
+        throw new QuireError({ kind: 'not-found', message: `No revision ${revisionId}` });
+      this.snapshot(draftId, 'before-restore');
+      return this.saveDraft(draftId, revision.fields);
+    });
+  }
+
+  countConflicts(): number {
+    return this.db
+      .prepare('SELECT count(*) FROM drafts WHERE conflict_json IS NOT NULL')
+      .pluck()
+      .get() as number;
+  }
+
+  totalPending(): number {
+    return this.db.prepare('SELECT count(*) FROM outbox').pluck().get() as number;
+  }
+
+  hasPendingDelete(draftId: string): boolean {
+    return (
+      this.db.prepare(`SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'delete'`).get(draftId) !==
+      undefined
+    );
+  }
+
+  hasPendingPush(draftId: string): boolean {
+    return (
+      this.db.prepare(`SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'push'`).get(draftId) !==
+      undefined
+    );
   }
 
   getDraft(id: string): Draft | undefined {

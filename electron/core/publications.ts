@@ -1,0 +1,60 @@
+import { QuireError } from '../../shared/errors';
+import { PublishingApiClient } from './api/client';
+
+export interface PublicationCheck {
+  baseUrl: string;
+  subdomain: string;
+  token: string;
+}
+
+/**
+ * Asks the service for one post with the given token, and turns every failure into a sentence
+ * that says exactly what is wrong: the address, the subdomain, the token, or the service itself.
+ */
+export async function checkPublication(
+  check: PublicationCheck,
+  fetchImpl?: typeof fetch,
+): Promise<void> {
+  const api = new PublishingApiClient({
+    baseUrl: check.baseUrl,
+    subdomain: check.subdomain,
+    token: () => check.token,
+    fetch: fetchImpl,
+    attempts: 1,
+    timeoutMs: 10_000,
+  });
+  try {
+    await api.list('post', { limit: 1 });
+  } catch (error) {
+    if (!(error instanceof QuireError)) throw error;
+    const say = (message: string, fields?: Record<string, string[]>): QuireError =>
+      new QuireError(
+        { kind: error.kind, message, ...(fields ? { fields } : {}) },
+        { cause: error },
+      );
+    switch (error.kind) {
+      case 'offline':
+        throw say(`Cannot reach ${check.baseUrl}. Check the address and your connection.`, {
+          baseUrl: ['cannot be reached'],
+        });
+      case 'timeout':
+        throw say(`${check.baseUrl} did not answer within 10 seconds.`, {
+          baseUrl: ['did not answer'],
+        });
+      case 'unauthorized':
+        throw say(`The service refused this token for "${check.subdomain}".`, {
+          token: ['was refused'],
+        });
+      case 'not-found':
+        throw say(`There is no publication "${check.subdomain}" at ${check.baseUrl}.`, {
+          subdomain: ['not found at this address'],
+        });
+      case 'not-publishing-api':
+        throw say(`${check.baseUrl} answered, but it is not the publishing API.`, {
+          baseUrl: ['is not the publishing API'],
+        });
+      default:
+        throw say(`The service failed while checking: ${error.message}`);
+    }
+  }
+}

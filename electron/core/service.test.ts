@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
+
+// Real parts throughout: the reference server, the OS keychain (a throwaway one under
+// scripts/with-keyring.sh), and a real SQLite store in a temp data folder.
+let service: TestService;
+let proxy: FaultProxy;
+const credentials = new KeytarCredentialStore(`Quire service test ${randomUUID()}`);
+const cores: { core: Core; dir: string }[] = [];
+
+beforeAll(async () => {
+  service = await startTestService('service-blog');
+  proxy = await startFaultProxy(service.server.url);
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+
+afterEach(async () => {
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  for (const { core, dir } of cores.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function core(
+  embedded: false | { posts: number; pages: number } = false,
+): Promise<{ core: Core; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+  const made = await createCore({
+    dataDir: dir,
+    credentials,
+    version: '0.0.0-test',
+    embedded,
+    syncIntervalMs: 60_000,
+  });
+  cores.push({ core: made, dir });
+  return { core: made, dir };
+}
+
+async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
+  const envelope = await c.dispatch(name, input);
+  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
+  return envelope.value;
+}
+
+const errorOf = async (c: Core, name: string, input: unknown) => {
+  const envelope = await c.dispatch(name, input);
+  if (envelope.ok) throw new Error(`${name} unexpectedly succeeded`);
+  return envelope.error;
+};
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('the core service', () => {
+  it('starts with the embedded sample publication, active and browsable', async () => {
+    const { core: c } = await core({ posts: 30, pages: 3 });
+    const publications = await call(c, 'publications.list');
+    expect(publications).toEqual([
+      expect.objectContaining({
+        name: 'Local sample',
+        embedded: true,
+        active: true,
+        subdomain: 'sample',
+      }),
+    ]);
+    const page = await call(c, 'records.list', {
+      publicationId: publications[0].id,
+      kind: 'post',
+      page: 1,
+      perPage: 10,
+      draftsOnly: false,
+    });
+    expect(page.meta).toEqual({ total: 30, perPage: 10, currentPage: 1, lastPage: 3 });
+    expect(page.items).toHaveLength(10);
+    expect(page.fromCache).toBe(false);
+  });
+
+  it('adds a publication only after a live check, and says exactly what is wrong', async () => {
+    const { core: c } = await core();
+    const add = (overrides: object) =>
+      errorOf(c, 'publications.add', {
+        baseUrl: service.server.url,
+        subdomain: service.subdomain,
+        token: service.token,
+        ...overrides,
+      });
+    expect(await add({ baseUrl: 'http://127.0.0.1:1' })).toMatchObject({
+      kind: 'offline',
+      fields: { baseUrl: expect.any(Array) },
+    });
+    expect(await add({ token: 'quire_wrong' })).toMatchObject({
+      kind: 'unauthorized',
+      fields: { token: expect.any(Array) },
+    });
+    expect(await add({ subdomain: 'no-such-blog' })).toMatchObject({
+      kind: 'not-found',
+      fields: { subdomain: expect.any(Array) },
+    });
+    const html = createServer((_req, res) => res.end('<html>not an API</html>'));
+    await new Promise<void>((resolve) => html.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
+      expect(await add({ baseUrl })).toMatchObject({ kind: 'not-publishing-api' });
+    } finally {
+      html.close();
+    }
+    expect(await add({ baseUrl: 'ftp://example.com' })).toMatchObject({ kind: 'bad-input' });
+    expect(await call(c, 'publications.list')).toEqual([]);
+  });
+
+  it('keeps the token in the keychain only: never in results, never on disk', async () => {
+    const { core: c, dir } = await core();
+    const added = await call(c, 'publications.add', {
+      name: 'Mine',
+      baseUrl: service.server.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    expect(added).toMatchObject({ name: 'Mine', active: true, embedded: false });
+    expect(await credentials.get(`publication:${added.id}`)).toBe(service.token);
+    const results = JSON.stringify([
+      added,
+      await call(c, 'publications.list'),
+      await call(c, 'records.list', {
+        publicationId: added.id,
+        kind: 'post',
+        page: 1,
+        perPage: 10,
+        draftsOnly: false,
+      }),
+    ]);
+    expect(results).not.toContain(service.token);
+    for (const file of filesUnder(dir))
+      expect(readFileSync(file).includes(service.token)).toBe(false);
+
+    await call(c, 'publications.remove', { id: added.id });
+    expect(await credentials.get(`publication:${added.id}`)).toBeUndefined();
+  });
+
+  it('refuses to drop unsynced work with a publication unless told to', async () => {
+    const { core: c } = await core();
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Unsent', content: '' },
+    });
+    expect(await errorOf(c, 'publications.remove', { id: pub.id })).toMatchObject({
+      kind: 'validation',
+    });
+    await call(c, 'publications.remove', { id: pub.id, discardUnsynced: true });
+    expect(await call(c, 'publications.list')).toEqual([]);
+  });
+
+  it('browses the last copy seen while the service is unreachable', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await service.request('POST', '/posts', { body: { title: 'Cached for later' } });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    const online = await call(c, 'records.list', query);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await call(c, 'records.list', query);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.items.map((i: { title: string }) => i.title)).toEqual(
+      online.items.map((i: { title: string }) => i.title),
+    );
+    const other = await errorOf(c, 'records.list', { ...query, page: 2 });
+    expect(other.kind).toBe('offline');
+  });
+
+  it('saves locally first and syncs; opens, edits, and lists with the writer’s words', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Core draft', content: '<p>one</p>' },
+    });
+    expect(draft.syncState).toMatch(/local|syncing/);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const status = await call(c, 'sync.syncNow');
+    expect(status).toMatchObject({ online: true, pending: 0, conflicts: 0 });
+    expect((await service.request('GET', '/posts/core-draft')).json.post.content).toBe(
+      '<p>one</p>',
+    );
+
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: 'core-draft',
+    });
+    expect(opened.id).toBe(draft.id);
+    await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { title: 'Core draft, edited', content: '<p>two</p>' },
+    });
+    const listed = await call(c, 'records.list', {
+      publicationId: pub.id,
+      kind: 'post',
+      page: 1,
+      perPage: 10,
+      draftsOnly: false,
+    });
+    expect(listed.items.find((i: { draftId: string }) => i.draftId === draft.id)?.title).toBe(
+      'Core draft, edited',
+    );
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/core-draft')).json.post.title).toBe(
+      'Core draft, edited',
+    );
+  });
+
+  it('refuses unknown methods and malformed input before any handler runs', async () => {
+    const { core: c } = await core();
+    expect(await errorOf(c, 'fs.readFile', {})).toMatchObject({ kind: 'bad-input' });
+    expect(await errorOf(c, '__proto__', {})).toMatchObject({ kind: 'bad-input' });
+    expect(
+      await errorOf(c, 'drafts.save', { draftId: 'not-a-uuid', fields: { title: 1 } }),
+    ).toMatchObject({
+      kind: 'bad-input',
+      fields: { draftId: expect.any(Array), 'fields.title': expect.any(Array) },
+    });
+    expect(
+      await errorOf(c, 'records.list', {
+        publicationId: randomUUID(),
+        kind: 'post',
+        page: 1,
+        perPage: 7,
+        draftsOnly: false,
+      }),
+    ).toMatchObject({
+      kind: 'bad-input',
+    });
+    expect(
+      await errorOf(c, 'publications.setActive', { id: randomUUID(), extra: true }),
+    ).toMatchObject({ kind: 'bad-input' });
+  });
+
+  it('holds a delete for the undo window', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: 't',
+      embedded: false,
+      undoWindowMs: 300,
+      syncIntervalMs: 60_000,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: service.server.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Undoable', content: '' },
+    });
+    await call(c, 'sync.syncNow');
+    const { undoUntil } = await call(c, 'records.delete', { draftId: draft.id });
+    expect(undoUntil).toBeGreaterThan(Date.now());
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/undoable')).status).toBe(200);
+    expect((await call(c, 'records.undoDelete', { draftId: draft.id })).pendingDelete).toBe(false);
+    await call(c, 'records.delete', { draftId: draft.id });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/undoable')).status).toBe(404);
+    expect(await errorOf(c, 'records.undoDelete', { draftId: draft.id })).toMatchObject({
+      kind: 'conflict',
+    });
+  });
+});

@@ -1,0 +1,361 @@
+import { join } from 'node:path';
+import { QuireError, isTransient } from '../../shared/errors';
+import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
+import { PublishingApiClient } from './api/client';
+import type { CredentialStore } from './credentials';
+import { dispatch, type Handlers } from './dispatch';
+import { startEmbeddedService, type EmbeddedService } from './embedded';
+import { checkPublication } from './publications';
+import { LocalStore, type StoredPublication } from './store/local-store';
+import { SyncEngine } from './sync/engine';
+import { SyncScheduler } from './sync/scheduler';
+import { draftView, pageView } from './views';
+
+export const UNDO_WINDOW_MS = 10_000;
+const ACTIVE_KEY = 'active-publication';
+const EMBEDDED_ADDED_KEY = 'embedded-publication-added';
+
+export interface CoreOptions {
+  /** The app's data folder: the local store and the embedded service live here. */
+  dataDir: string;
+  credentials: CredentialStore;
+  version: string;
+  /** Electron's net.fetch inside Electron; global fetch otherwise. */
+  fetch?: typeof fetch;
+  /** Start the reference server in-process as the default publication (first run adds it). */
+  embedded?: false | { posts: number; pages: number };
+  syncIntervalMs?: number;
+  undoWindowMs?: number;
+}
+
+export interface Core {
+  handlers: Handlers;
+  dispatch(name: unknown, input: unknown): ReturnType<typeof dispatch>;
+  subscribe(listener: (event: CoreEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const accountOf = (publicationId: string): string => `publication:${publicationId}`;
+
+/** Everything the renderer can ask for, over a local store, the keychain and the service. */
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const store = LocalStore.open(join(options.dataDir, 'quire.db'));
+  const listeners = new Set<(event: CoreEvent) => void>();
+  const emit = (event: CoreEvent): void => listeners.forEach((listener) => listener(event));
+  const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
+  let lastSyncAt: number | null = null;
+
+  let embedded: EmbeddedService | undefined;
+  if (options.embedded !== false) {
+    embedded = await startEmbeddedService(options.dataDir, options.embedded);
+    const existing = store.listPublications().find((publication) => publication.embedded);
+    if (existing) store.setPublicationBaseUrl(existing.id, embedded.url);
+    else if (!store.getSetting(EMBEDDED_ADDED_KEY) && store.listPublications().length === 0) {
+      const id = store.addPublication({
+        name: 'Local sample',
+        baseUrl: embedded.url,
+        subdomain: embedded.subdomain,
+        embedded: true,
+      });
+      store.setSetting(EMBEDDED_ADDED_KEY, '1');
+      store.setSetting(ACTIVE_KEY, id);
+    }
+  }
+
+  const clients = new Map<string, { baseUrl: string; client: PublishingApiClient }>();
+  const requirePublication = (id: string): StoredPublication => {
+    const publication = store.getPublication(id);
+    if (!publication)
+      throw new QuireError({
+        kind: 'not-found',
+        message: 'That publication is no longer in Quire',
+      });
+    return publication;
+  };
+  const tokenFor = async (publication: StoredPublication): Promise<string> => {
+    if (publication.embedded) {
+      if (!embedded)
+        throw new QuireError({
+          kind: 'offline',
+          message: 'The local sample service is not running',
+        });
+      return embedded.token;
+    }
+    const token = await options.credentials.get(accountOf(publication.id));
+    if (!token)
+      throw new QuireError({
+        kind: 'unauthorized',
+        message: `No token for "${publication.name}" in the keychain: remove the publication and add it again.`,
+      });
+    return token;
+  };
+  const clientFor = (publicationId: string): PublishingApiClient => {
+    const publication = requirePublication(publicationId);
+    const cached = clients.get(publicationId);
+    if (cached && cached.baseUrl === publication.baseUrl) return cached.client;
+    const client = new PublishingApiClient({
+      baseUrl: publication.baseUrl,
+      subdomain: publication.subdomain,
+      token: () => tokenFor(publication),
+      fetch: options.fetch,
+    });
+    clients.set(publicationId, { baseUrl: publication.baseUrl, client });
+    return client;
+  };
+
+  const status = (): SyncStatusView => ({
+    online: engine.online,
+    pending: store.totalPending(),
+    conflicts: store.countConflicts(),
+    lastSyncAt,
+  });
+  const engine: SyncEngine = new SyncEngine({
+    store,
+    clientFor,
+    onEvent: (event) => {
+      if (event.type === 'connectivity') emit({ type: 'sync', status: status() });
+      else {
+        const draft = store.getDraft(event.draftId);
+        emit({
+          type: 'draft-changed',
+          draftId: event.draftId,
+          publicationId: draft?.publicationId ?? '',
+        });
+      }
+    },
+  });
+  const scheduler = new SyncScheduler({
+    engine,
+    hasWork: () => store.totalPending() > 0,
+    makeDue: () => store.makePushesDue(),
+    probe: async () => {
+      const publicationId = store.dueOps(1)[0]?.publicationId ?? store.allOps()[0]?.publicationId;
+      if (!publicationId) return false;
+      try {
+        await clientFor(publicationId).list('post', { limit: 1 });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    onRound: () => {
+      lastSyncAt = Date.now();
+      emit({ type: 'sync', status: status() });
+    },
+    intervalMs: options.syncIntervalMs,
+  });
+  scheduler.start();
+
+  const view = (draftId: string) => {
+    const draft = store.getDraft(draftId);
+    if (!draft) throw new QuireError({ kind: 'not-found', message: 'That draft no longer exists' });
+    return draftView(draft, store, engine.online);
+  };
+  const publicationViews = (): PublicationView[] => {
+    const active = store.getSetting(ACTIVE_KEY);
+    return store.listPublications().map((publication) => ({
+      id: publication.id,
+      name: publication.name,
+      baseUrl: publication.baseUrl,
+      subdomain: publication.subdomain,
+      embedded: publication.embedded,
+      active: publication.id === active,
+      pendingChanges: store.pendingCount(publication.id),
+    }));
+  };
+  const changed = (draftId: string): void => {
+    const draft = store.getDraft(draftId);
+    if (draft) emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+    scheduler.kick();
+  };
+
+  const handlers: Handlers = {
+    'publications.list': async () => publicationViews(),
+    'publications.add': async ({ name, baseUrl, subdomain, token }) => {
+      const normalisedUrl = baseUrl.replace(/\/+$/, '');
+      const lowerSubdomain = subdomain.toLowerCase();
+      if (
+        store
+          .listPublications()
+          .some((p) => p.baseUrl === normalisedUrl && p.subdomain === lowerSubdomain)
+      )
+        throw new QuireError({
+          kind: 'validation',
+          message: 'This publication is already in Quire',
+          fields: { subdomain: ['is already added'] },
+        });
+      await checkPublication(
+        { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token },
+        options.fetch,
+      );
+      const id = store.addPublication({
+        name: name?.trim() || lowerSubdomain,
+        baseUrl: normalisedUrl,
+        subdomain: lowerSubdomain,
+      });
+      try {
+        await options.credentials.set(accountOf(id), token);
+      } catch (error) {
+        store.removePublication(id);
+        throw error;
+      }
+      if (!store.getSetting(ACTIVE_KEY)) store.setSetting(ACTIVE_KEY, id);
+      emit({ type: 'publications-changed' });
+      const added = publicationViews().find((publication) => publication.id === id);
+      if (!added) throw new Error('publication vanished after adding it');
+      return added;
+    },
+    'publications.remove': async ({ id, discardUnsynced }) => {
+      const publication = requirePublication(id);
+      const pending = store.pendingCount(id);
+      if (pending > 0 && !discardUnsynced)
+        throw new QuireError({
+          kind: 'validation',
+          message: `"${publication.name}" has ${pending} change(s) not yet on the service. Sync first, or confirm discarding them.`,
+        });
+      if (!publication.embedded) await options.credentials.delete(accountOf(id));
+      store.removePublication(id);
+      clients.delete(id);
+      if (store.getSetting(ACTIVE_KEY) === id)
+        store.setSetting(ACTIVE_KEY, store.listPublications()[0]?.id ?? null);
+      emit({ type: 'publications-changed' });
+      return null;
+    },
+    'publications.setActive': async ({ id }) => {
+      requirePublication(id);
+      store.setSetting(ACTIVE_KEY, id);
+      emit({ type: 'publications-changed' });
+      return null;
+    },
+
+    'records.list': async ({ publicationId, kind, page, perPage, draftsOnly }) => {
+      const key = { publicationId, kind, page, perPage, draftsOnly };
+      const context = { publicationId, kind, store, firstPage: page === 1 };
+      try {
+        const result = await clientFor(publicationId).list(kind, {
+          page,
+          limit: perPage,
+          draftsOnly,
+        });
+        store.cachePage(key, result.meta, result.records);
+        return pageView(result, { ...context, online: true, fromCache: false, cachedAt: null });
+      } catch (error) {
+        const cached =
+          error instanceof QuireError && isTransient(error.kind)
+            ? store.cachedPage(key)
+            : undefined;
+        if (!cached) throw error;
+        return pageView(cached, {
+          ...context,
+          online: false,
+          fromCache: true,
+          cachedAt: cached.cachedAt,
+        });
+      }
+    },
+    'records.create': async ({ publicationId, kind, fields }) => {
+      requirePublication(publicationId);
+      const draft = store.createDraft(publicationId, kind, fields);
+      changed(draft.id);
+      return view(draft.id);
+    },
+    'records.delete': async ({ draftId }) => {
+      view(draftId);
+      store.requestDelete(draftId, undoWindowMs);
+      changed(draftId);
+      return { undoUntil: Date.now() + undoWindowMs };
+    },
+    'records.undoDelete': async ({ draftId }) => {
+      if (!store.cancelDelete(draftId))
+        throw new QuireError({
+          kind: 'conflict',
+          message: 'Too late to undo: the delete has been sent',
+        });
+      changed(draftId);
+      return view(draftId);
+    },
+
+    'drafts.open': async ({ publicationId, kind, slug }) => {
+      requirePublication(publicationId);
+      let remote;
+      try {
+        remote = await clientFor(publicationId).findBySlug(kind, slug);
+      } catch (error) {
+        if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
+        const cached = store.cachedRecordBySlug(publicationId, kind, slug);
+        const existing = cached && store.draftForRemote(publicationId, kind, cached.id);
+        if (existing) return view(existing.id);
+        if (!cached) throw error;
+        return view(store.adoptRemote(publicationId, kind, cached).id);
+      }
+      if (!remote)
+        throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
+      const existing = store.draftForRemote(publicationId, kind, remote.id);
+      if (!existing) return view(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
+      const untouched = existing.localRev === existing.syncedRev && !existing.conflict;
+      if (untouched && existing.base?.updatedAt !== remote.updated_at)
+        store.replaceWithRemote(existing.id, remote, 'replaced-by-service', remote.etag);
+      return view(existing.id);
+    },
+    'drafts.get': async ({ draftId }) => view(draftId),
+    'drafts.save': async ({ draftId, fields }) => {
+      store.saveDraft(draftId, fields);
+      changed(draftId);
+      return view(draftId);
+    },
+    'drafts.list': async ({ publicationId }) =>
+      store.listDrafts(publicationId).map((draft) => draftView(draft, store, engine.online)),
+    'drafts.discard': async ({ draftId }) => {
+      const draft = store.getDraft(draftId);
+      if (!draft) return null;
+      if (draft.remoteId === null || !draft.base) {
+        store.removeDraft(draftId);
+      } else {
+        const remote = await clientFor(draft.publicationId).getBySlug(draft.kind, draft.base.slug);
+        store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
+      }
+      emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+      return null;
+    },
+    'drafts.revisions': async ({ draftId }) =>
+      store.revisions(draftId).map((revision) => ({
+        id: revision.id,
+        reason: revision.reason,
+        title: revision.fields.title,
+        takenAt: revision.takenAt,
+      })),
+    'drafts.restoreRevision': async ({ draftId, revisionId }) => {
+      store.restoreRevision(draftId, revisionId);
+      changed(draftId);
+      return view(draftId);
+    },
+
+    'sync.status': async () => status(),
+    'sync.syncNow': async () => {
+      store.makePushesDue();
+      await scheduler.round();
+      return status();
+    },
+    'sync.resolveConflict': async ({ draftId, resolution }) => {
+      const ids = engine.resolve(draftId, resolution);
+      ids.forEach(changed);
+      return ids;
+    },
+
+    'app.info': async () => ({ version: options.version, online: engine.online }),
+  };
+
+  return {
+    handlers,
+    dispatch: (name, input) => dispatch(handlers, name, input),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      scheduler.stop();
+      await embedded?.close();
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { RecordPage, RemoteRecord } from '../../shared/model';
+import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
+import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
+
+export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
+  if (draft.conflict) return 'conflict';
+  if (draft.lastError) return 'error';
+  if (store.hasPendingPush(draft.id) || draft.localRev > draft.syncedRev)
+    return online ? 'syncing' : 'local';
+  return 'synced';
+}
+
+export function draftView(draft: Draft, store: LocalStore, online: boolean): DraftView {
+  const theirs = draft.conflict;
+  return {
+    id: draft.id,
+    publicationId: draft.publicationId,
+    kind: draft.kind,
+    remoteId: draft.remoteId,
+    fields: draft.fields,
+    syncState: syncStateOf(draft, store, online),
+    theirs: theirs
+      ? { ...fieldsOf(theirs), updatedAt: theirs.updated_at, gone: theirs.id < 0 }
+      : null,
+    lastError: draft.lastError,
+    pendingDelete: store.hasPendingDelete(draft.id),
+    updatedAt: draft.updatedAt,
+  };
+}
+
+function summaryOf(
+  record: RemoteRecord,
+  draft: Draft | undefined,
+  store: LocalStore,
+  online: boolean,
+): RecordSummary {
+  return {
+    kind: draft?.kind ?? 'post',
+    remoteId: record.id,
+    draftId: draft?.id ?? null,
+    // The writer sees their own latest words, even before the service has them.
+    title: draft?.fields.title ?? record.title,
+    slug: record.slug,
+    excerpt: record.excerpt,
+    status: draft?.fields.status ?? record.status,
+    updatedAt: record.updated_at,
+    syncState: draft ? syncStateOf(draft, store, online) : 'synced',
+  };
+}
+
+export function pageView(
+  page: RecordPage,
+  context: {
+    publicationId: string;
+    kind: Draft['kind'];
+    store: LocalStore;
+    online: boolean;
+    fromCache: boolean;
+    cachedAt: number | null;
+    firstPage: boolean;
+  },
+): RecordPageView {
+  const { store, publicationId, kind, online } = context;
+  const items = page.records.map((record) => ({
+    ...summaryOf(record, store.draftForRemote(publicationId, kind, record.id), store, online),
+    kind,
+  }));
+  // Drafts that have not reached the service yet lead the first page, so nothing new is hidden.
+  const localOnly = context.firstPage
+    ? store
+        .listDrafts(publicationId)
+        .filter(
+          (draft) =>
+            draft.kind === kind && draft.remoteId === null && !store.hasPendingDelete(draft.id),
+        )
+        .map((draft): RecordSummary => ({
+          kind,
+          remoteId: null,
+          draftId: draft.id,
+          title: draft.fields.title,
+          slug: draft.fields.slug ?? '',
+          excerpt: draft.fields.excerpt ?? null,
+          status: draft.fields.status ?? 'draft',
+          updatedAt: null,
+          syncState: syncStateOf(draft, store, online),
+        }))
+    : [];
+  return {
+    meta: {
+      total: page.meta.total,
+      perPage: page.meta.per_page,
+      currentPage: page.meta.current_page,
+      lastPage: page.meta.last_page,
+    },
+    items: [
+      ...localOnly,
+      ...items.filter((item) => !(item.draftId && store.hasPendingDelete(item.draftId))),
+    ],
+    fromCache: context.fromCache,
+    cachedAt: context.cachedAt,
+  };
+}

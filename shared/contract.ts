@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type {
+  DraftView,
+  PublicationView,
+  RecordPageView,
+  RevisionView,
+  SyncStatusView,
+} from './views';
+
+/**
+ * Every method the renderer may call, with the schema its input must pass and the type of its
+ * result. The IPC handlers, the preload bridge and the browser host are all derived from this
+ * object: a new method is one entry here and one implementation in the core service.
+ */
+interface Method<I extends z.ZodType, R> {
+  input: I;
+  /** Type-level only: the result's type. */
+  result?: R;
+}
+
+const method = <I extends z.ZodType>(input: I) => ({
+  returns: <R>(): Method<I, R> => ({ input }),
+});
+
+const none = z.object({}).strict();
+const id = z.string().uuid();
+const kind = z.enum(['post', 'page']);
+const text = (max: number) => z.string().max(max);
+const nullableUrl = z.string().url().max(2048).nullable();
+
+export const draftFieldsSchema = z
+  .object({
+    title: text(500),
+    content: text(10 * 1024 * 1024),
+    slug: text(200).optional(),
+    excerpt: text(5000).nullable().optional(),
+    status: z.enum(['draft', 'publish']).optional(),
+    category: z.number().int().positive().nullable().optional(),
+    tags: z.array(z.number().int().positive()).max(100).optional(),
+    featured: z.boolean().optional(),
+    meta_title: text(300).nullable().optional(),
+    meta_description: text(1000).nullable().optional(),
+    featured_image: nullableUrl.optional(),
+    canonical_url: nullableUrl.optional(),
+  })
+  .strict();
+
+export const contract = {
+  'publications.list': method(none).returns<PublicationView[]>(),
+  'publications.add': method(
+    z
+      .object({
+        name: text(200).optional(),
+        baseUrl: z
+          .string()
+          .url()
+          .max(2048)
+          .refine((value) => /^https?:\/\//i.test(value), 'must be an http or https address'),
+        subdomain: z
+          .string()
+          .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'is not a valid subdomain'),
+        token: z.string().min(1).max(4096),
+      })
+      .strict(),
+  ).returns<PublicationView>(),
+  'publications.remove': method(
+    z.object({ id, discardUnsynced: z.boolean().optional() }).strict(),
+  ).returns<null>(),
+  'publications.setActive': method(z.object({ id }).strict()).returns<null>(),
+
+  'records.list': method(
+    z
+      .object({
+        publicationId: id,
+        kind,
+        page: z.number().int().min(1).max(1_000_000_000),
+        perPage: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)]),
+        draftsOnly: z.boolean(),
+      })
+      .strict(),
+  ).returns<RecordPageView>(),
+  'records.create': method(
+    z.object({ publicationId: id, kind, fields: draftFieldsSchema }).strict(),
+  ).returns<DraftView>(),
+  'records.delete': method(z.object({ draftId: id }).strict()).returns<{ undoUntil: number }>(),
+  'records.undoDelete': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
+
+  'drafts.open': method(
+    z.object({ publicationId: id, kind, slug: text(200).min(1) }).strict(),
+  ).returns<DraftView>(),
+  'drafts.get': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
+  'drafts.save': method(
+    z.object({ draftId: id, fields: draftFieldsSchema }).strict(),
+  ).returns<DraftView>(),
+  'drafts.list': method(z.object({ publicationId: id }).strict()).returns<DraftView[]>(),
+  'drafts.discard': method(z.object({ draftId: id }).strict()).returns<null>(),
+  'drafts.revisions': method(z.object({ draftId: id }).strict()).returns<RevisionView[]>(),
+  'drafts.restoreRevision': method(
+    z.object({ draftId: id, revisionId: z.number().int().positive() }).strict(),
+  ).returns<DraftView>(),
+
+  'sync.status': method(none).returns<SyncStatusView>(),
+  'sync.syncNow': method(none).returns<SyncStatusView>(),
+  'sync.resolveConflict': method(
+    z.object({ draftId: id, resolution: z.enum(['mine', 'theirs', 'both']) }).strict(),
+  ).returns<string[]>(),
+
+  'app.info': method(none).returns<{ version: string; online: boolean }>(),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
+export type MethodResult<M extends MethodName> =
+  Contract[M] extends Method<z.ZodType, infer R> ? R : never;
+
+export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+
+export const isMethodName = (name: unknown): name is MethodName =>
+  typeof name === 'string' && Object.hasOwn(contract, name);

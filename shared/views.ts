@@ -1,0 +1,77 @@
+import type { DraftFieldsView, RecordKind, RecordStatus } from './model';
+import type { QuireErrorData } from './errors';
+
+/** What the renderer knows of a publication: never its token. */
+export interface PublicationView {
+  id: string;
+  name: string;
+  baseUrl: string;
+  subdomain: string;
+  embedded: boolean;
+  active: boolean;
+  pendingChanges: number;
+}
+
+export type SyncState = 'local' | 'syncing' | 'synced' | 'conflict' | 'error';
+
+export interface RecordSummary {
+  kind: RecordKind;
+  remoteId: number | null;
+  draftId: string | null;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  status: RecordStatus;
+  updatedAt: string | null;
+  syncState: SyncState;
+}
+
+export interface PageMetaView {
+  total: number;
+  perPage: number;
+  currentPage: number;
+  lastPage: number;
+}
+
+export interface RecordPageView {
+  meta: PageMetaView;
+  items: RecordSummary[];
+  /** True when the service could not be reached and this is the last copy seen. */
+  fromCache: boolean;
+  cachedAt: number | null;
+}
+
+export interface DraftView {
+  id: string;
+  publicationId: string;
+  kind: RecordKind;
+  remoteId: number | null;
+  fields: DraftFieldsView;
+  syncState: SyncState;
+  /** The service's version when both sides changed. */
+  theirs: (DraftFieldsView & { updatedAt: string; gone: boolean }) | null;
+  lastError: string | null;
+  pendingDelete: boolean;
+  updatedAt: number;
+}
+
+export interface RevisionView {
+  id: number;
+  reason: string;
+  title: string;
+  takenAt: number;
+}
+
+export interface SyncStatusView {
+  online: boolean;
+  pending: number;
+  conflicts: number;
+  lastSyncAt: number | null;
+}
+
+export type CoreEvent =
+  | { type: 'sync'; status: SyncStatusView }
+  | { type: 'draft-changed'; draftId: string; publicationId: string }
+  | { type: 'publications-changed' };
+
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: QuireErrorData };
