@@ -1,0 +1,212 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Core } from '../core/service';
+
+const COOKIE = 'quire_session';
+const MAX_BODY = 12 * 1024 * 1024;
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+export interface BrowserHost {
+  /** The address to open, with the launch secret; the secret leaves the URL on first use. */
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export interface HostOptions {
+  core: Core;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  /** Fixed for tests; random per launch otherwise. */
+  secret?: string;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function cookieOf(request: IncomingMessage): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=');
+  }
+  return undefined;
+}
+
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
+  response.end(text);
+}
+
+const refuse = (response: ServerResponse, status: number, message: string): void =>
+  send(response, status, { ok: false, error: { kind: 'unauthorized', message } });
+
+function readJson(request: IncomingMessage): Promise<unknown> {
+  return new Promise((resolvePromise, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        reject(new Error('too large'));
+        request.destroy();
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => {
+      try {
+        resolvePromise(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Serves the renderer and the core's contract on 127.0.0.1 only. Every request must name this
+ * host (no DNS rebinding), calls must come from this origin with JSON (no cross-site requests),
+ * and everything but the first visit needs the cookie the launch secret is exchanged for.
+ */
+export async function startBrowserHost(options: HostOptions): Promise<BrowserHost> {
+  const secret = options.secret ?? randomBytes(32).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  let origin = '';
+  let allowedHosts: string[] = [];
+  let allowedOrigins: string[] = [];
+
+  const serveFile = (response: ServerResponse, pathname: string): void => {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    let file = join(rendererDir, relative || 'index.html');
+    if (!file.startsWith(rendererDir + sep) && file !== rendererDir)
+      return refuse(response, 404, 'Not found');
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(rendererDir, 'index.html');
+    if (!existsSync(file))
+      return send(response, 500, { error: 'The renderer is not built: run npm run build' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-cache',
+    });
+    createReadStream(file).pipe(response);
+  };
+
+  const events = (request: IncomingMessage, response: ServerResponse): void => {
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write(': connected\n\n');
+    const unsubscribe = options.core.subscribe((event) =>
+      response.write(`data: ${JSON.stringify(event)}\n\n`),
+    );
+    const keepAlive = setInterval(() => response.write(': ping\n\n'), 25_000);
+    request.on('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    try {
+      if (!allowedHosts.includes(request.headers.host ?? ''))
+        return refuse(response, 421, 'Unknown host');
+      const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+      const requestOrigin = request.headers.origin;
+      if (requestOrigin !== undefined && requestOrigin !== origin)
+        return refuse(response, 403, 'Foreign origin');
+
+      const offered = url.searchParams.get('secret');
+      if (request.method === 'GET' && offered !== null) {
+        if (!sameSecret(offered, secret)) return refuse(response, 401, 'Wrong launch secret');
+        response.writeHead(303, {
+          location: url.pathname,
+          'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+          'cache-control': 'no-store',
+        });
+        return response.end();
+      }
+      const cookie = cookieOf(request);
+      if (!cookie || !sameSecret(cookie, secret))
+        return refuse(response, 401, 'Open the address printed when the host started');
+
+      if (url.pathname.startsWith('/api/call/')) {
+        if (request.method !== 'POST') return refuse(response, 405, 'Calls are POST');
+        if (!request.headers['content-type']?.startsWith('application/json'))
+          return refuse(response, 415, 'Calls are JSON');
+        let body: unknown;
+        try {
+          body = await readJson(request);
+        } catch {
+          return send(response, 400, {
+            ok: false,
+            error: { kind: 'bad-input', message: 'The body is not valid JSON' },
+          });
+        }
+        const name = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+        const input = (body as { input?: unknown } | null)?.input;
+        return send(response, 200, await options.core.dispatch(name, input));
+      }
+      if (url.pathname === '/api/events' && request.method === 'GET')
+        return events(request, response);
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return refuse(response, 405, 'Not allowed');
+      return serveFile(response, url.pathname);
+    } catch (error) {
+      console.error('quire web host:', error);
+      if (!response.headersSent)
+        send(response, 500, { ok: false, error: { kind: 'internal', message: 'Host error' } });
+      else response.end();
+    }
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolvePromise());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  allowedOrigins = allowedHosts.map((host) => `http://${host}`);
+  return {
+    url: `${origin}/?secret=${secret}`,
+    origin,
+    close: () =>
+      new Promise<void>((resolvePromise) => {
+        server.closeAllConnections();
+        server.close(() => resolvePromise());
+      }),
+  };
+}
