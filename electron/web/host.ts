@@ -146,7 +146,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
         return refuse(response, 421, 'Unknown host');
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
       const requestOrigin = request.headers.origin;
-      if (requestOrigin !== undefined && requestOrigin !== origin)
+      if (requestOrigin !== undefined && !allowedOrigins.includes(requestOrigin))
         return refuse(response, 403, 'Foreign origin');
 
       const offered = url.searchParams.get('secret');
