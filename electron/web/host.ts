@@ -100,7 +100,6 @@ function readJson(request: IncomingMessage): Promise<unknown> {
 export async function startBrowserHost(options: HostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
-  let origin = '';
   let allowedHosts: string[] = [];
   let allowedOrigins: string[] = [];
 
@@ -197,7 +196,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
     server.listen(options.port ?? 0, '127.0.0.1', () => resolvePromise());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const origin = `http://127.0.0.1:${port}`;
   allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   allowedOrigins = allowedHosts.map((host) => `http://${host}`);
   return {
