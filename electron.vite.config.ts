@@ -8,6 +8,16 @@ export default defineConfig({
       rollupOptions: { input: { index: resolve('electron/shell/main.ts') } },
     },
   },
+  preload: {
+    build: {
+      // A sandboxed preload must be CommonJS with everything bundled in.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('electron/shell/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
   renderer: {
     root: resolve('renderer'),
     plugins: [react()],

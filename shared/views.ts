@@ -72,6 +72,8 @@ export interface SyncStatusView {
 export type CoreEvent =
   | { type: 'sync'; status: SyncStatusView }
   | { type: 'draft-changed'; draftId: string; publicationId: string }
-  | { type: 'publications-changed' };
+  | { type: 'publications-changed' }
+  /** A native menu item the renderer acts on. */
+  | { type: 'menu'; command: 'new-post' | 'new-page' | 'save' };
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: QuireErrorData };

@@ -1,46 +1,121 @@
-import { app, BrowserWindow, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  net,
+  screen,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc';
+import { KeytarCredentialStore } from '../core/credentials';
+import { handleRendererCall, type TrustedRenderer } from '../core/renderer-calls';
+import { createCore, type Core } from '../core/service';
+import { loadWindowBounds, saveWindowBounds, visibleBounds } from '../core/window-state';
+import { installMenu } from './menu';
 
-// The thin Electron shell: every piece of logic lives in Electron-free modules under
-// electron/core (arriving with the desktop-core issue); this file only owns the window.
+// The thin Electron shell: all logic lives in electron/core, which runs (and is tested) under
+// plain Node. This file owns the window, the IPC wiring and the platform glue.
+let mainWindow: BrowserWindow | undefined;
+let trusted: TrustedRenderer | undefined;
+let core: Core | undefined;
+
+const rendererUrl = (): string =>
+  !app.isPackaged && process.env.ELECTRON_RENDERER_URL
+    ? process.env.ELECTRON_RENDERER_URL
+    : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+
 function createWindow(): BrowserWindow {
+  const stateFile = join(app.getPath('userData'), 'window.json');
+  const saved = visibleBounds(
+    loadWindowBounds(stateFile),
+    screen.getAllDisplays().map((d) => d.workArea),
+  );
   const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
+    width: saved?.width ?? 1200,
+    height: saved?.height ?? 800,
+    ...(saved ? { x: saved.x, y: saved.y } : {}),
+    minWidth: 640,
+    minHeight: 480,
     show: false,
     title: 'Quire',
     webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      webviewTag: false,
     },
   });
+  if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  window.on('close', () =>
+    saveWindowBounds(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
+  );
+  // Links open in the system browser; the window itself never navigates away.
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
-  const devServer = process.env.ELECTRON_RENDERER_URL;
-  if (!app.isPackaged && devServer) void window.loadURL(devServer);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  window.webContents.on('will-navigate', (event, url) => {
+    event.preventDefault();
+    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+  });
+  trusted = { webContentsId: window.webContents.id, url: rendererUrl() };
+  void window.loadURL(rendererUrl());
   return window;
 }
 
+async function start(): Promise<void> {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
+    callback(false),
+  );
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  core = await createCore({
+    dataDir: app.getPath('userData'),
+    credentials: new KeytarCredentialStore(),
+    version: app.getVersion(),
+    // Electron's network stack: the system proxy and certificates apply.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+  });
+  ipcMain.handle(CALL_CHANNEL, (event: IpcMainInvokeEvent, name: unknown, input: unknown) =>
+    handleRendererCall(
+      core!,
+      {
+        webContentsId: event.sender.id,
+        frameUrl: event.senderFrame?.url,
+        isMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+      },
+      trusted,
+      name,
+      input,
+    ),
+  );
+  core.subscribe((event) => mainWindow?.webContents.send(EVENT_CHANNEL, event));
+  installMenu(() => mainWindow);
+  mainWindow = createWindow();
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
 if (!app.requestSingleInstanceLock()) app.quit();
 else {
-  app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
-  app.whenReady().then(
-    () => {
-      createWindow();
-      app.on('activate', () => {
-        if (BrowserWindow.getAllWindows().length === 0) createWindow();
-      });
-    },
-    (error: unknown) => console.error(error),
-  );
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  app.whenReady().then(start, (error: unknown) => console.error(error));
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0 && core) mainWindow = createWindow();
+  });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  app.on('will-quit', () => void core?.close());
 }
