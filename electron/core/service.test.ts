@@ -243,6 +243,43 @@ describe('the core service', () => {
     );
   });
 
+  it('syncs by itself when the service comes back, without being asked', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: 't',
+      embedded: false,
+      syncIntervalMs: 100,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const events: unknown[] = [];
+    c.subscribe((event) => events.push(event));
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Comes back', content: '' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await call(c, 'sync.status')).online).toBe(false);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const deadline = Date.now() + 10_000;
+    while ((await call(c, 'sync.status')).pending > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 0 });
+    expect((await service.request('GET', '/posts/comes-back')).status).toBe(200);
+    expect(events).toContainEqual({
+      type: 'sync',
+      status: expect.objectContaining({ online: false }),
+    });
+  });
+
   it('refuses unknown methods and malformed input before any handler runs', async () => {
     const { core: c } = await core();
     expect(await errorOf(c, 'fs.readFile', {})).toMatchObject({ kind: 'bad-input' });
