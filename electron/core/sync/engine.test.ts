@@ -229,6 +229,41 @@ describe('SyncEngine against the reference server', () => {
     });
   });
 
+  it('renames a slug, and refuses a slug another record holds without touching either', async () => {
+    const d = device();
+    const holder = d.store.createDraft(d.publicationId, 'post', fields('Slug holder'));
+    const mover = d.store.createDraft(d.publicationId, 'post', fields('Slug mover'));
+    await d.engine.flush();
+    d.store.saveDraft(mover.id, { ...fields('Slug mover'), slug: 'Renamed Mover' });
+    expect((await d.engine.flush()).done).toBe(1);
+    expect((await onServer('renamed-mover')).title).toBe('Slug mover');
+    expect(await onServer('slug-mover')).toBeUndefined();
+
+    d.store.saveDraft(mover.id, { ...fields('Slug mover'), slug: 'slug-holder' });
+    expect((await d.engine.flush()).failed).toBe(1);
+    expect(d.store.getDraft(mover.id)?.lastError).toContain('belongs to another post');
+    expect(d.store.getDraft(mover.id)?.conflict).toBeNull();
+    expect((await onServer('slug-holder')).title).toBe('Slug holder');
+    expect((await onServer('renamed-mover')).title).toBe('Slug mover');
+    expect(d.store.getDraft(holder.id)?.localRev).toBe(1);
+  });
+
+  it('finds a renamed record whose answer was lost by the slug it moved to', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Lost rename'));
+    await d.engine.flush();
+    d.store.saveDraft(draft.id, { ...fields('Lost rename'), slug: 'found-again' });
+    proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    await d.engine.flush();
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    d.store.saveDraft(draft.id, { ...fields('Lost rename', '<p>more</p>'), slug: 'found-again' });
+    d.clock.now += 120_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 0, failed: 0 });
+    expect((await onServer('found-again')).content).toBe('<p>more</p>');
+  });
+
   it('waits out the undo window before deleting, and undo cancels it', async () => {
     const d = device();
     const keep = d.store.createDraft(d.publicationId, 'post', fields('Undo me'));

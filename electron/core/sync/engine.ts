@@ -123,7 +123,7 @@ export class SyncEngine {
       }
     }
     const rev = draft.localRev;
-    const remote = draft.base ? await api.findBySlug(draft.kind, draft.base.slug) : undefined;
+    const remote = await this.findOurs(api, draft);
     const decision = decidePush(draft, remote);
     switch (decision.action) {
       case 'create': {
@@ -135,19 +135,28 @@ export class SyncEngine {
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
-        store.noteSent(draft.id, versionKey(draft.fields));
+        const slug = wantedSlug(draft);
+        if (slug && slug !== remote.slug) {
+          const holder = await api.findBySlug(draft.kind, slug);
+          if (holder && holder.id !== remote.id)
+            throw new QuireError({
+              kind: 'validation',
+              message: `The slug "${slug}" belongs to another ${draft.kind}: choose another one.`,
+              fields: { slug: ['is taken'] },
+            });
+        }
+        const fields = slug ? { ...draft.fields, slug } : draft.fields;
+        store.noteSent(draft.id, versionKey(fields));
         try {
-          await api.update(draft.kind, remote.id, draft.fields, { ifMatch: remote.etag });
+          await api.update(draft.kind, remote.id, fields, { ifMatch: remote.etag });
         } catch (error) {
           // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
-          const now = await api.findBySlug(draft.kind, draft.fields.slug || draft.base.slug);
+          const now = await this.findOurs(api, draft);
           return now ? this.settle(draft, rev, now) : this.conflict(draft, remote);
         }
-        const slug = draft.fields.slug || remote.slug;
-        const after = await api.findBySlug(draft.kind, slug);
-        if (!after) return this.conflict(draft, remote);
-        return this.settle(draft, rev, after);
+        const after = await this.findOurs(api, draft);
+        return after ? this.settle(draft, rev, after) : this.conflict(draft, remote);
       }
       case 'in-step':
         if (remote)
@@ -163,6 +172,20 @@ export class SyncEngine {
       case 'conflict':
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
+  }
+
+  /** The service's copy of this draft's record: by its base slug, or the slug it is moving to. */
+  private async findOurs(
+    api: PublishingApiClient,
+    draft: Draft,
+  ): Promise<FetchedRecord | undefined> {
+    if (!draft.base) return undefined;
+    for (const slug of new Set([draft.base.slug, wantedSlug(draft)])) {
+      if (!slug) continue;
+      const found = await api.findBySlug(draft.kind, slug);
+      if (found?.id === draft.base.remoteId) return found;
+    }
+    return undefined;
   }
 
   private async freeSlug(api: PublishingApiClient, draft: Draft): Promise<string> {
@@ -241,6 +264,9 @@ export class SyncEngine {
     this.options.onEvent?.(event);
   }
 }
+
+const wantedSlug = (draft: Draft): string | undefined =>
+  draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;
 
 // A record the service no longer has is kept as a conflict with this marker id.
 const GONE_ID = -1;
