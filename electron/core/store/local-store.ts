@@ -459,9 +459,11 @@ export class LocalStore {
       const draft = this.mustGet(id);
       if (fields.status === 'publish' && draft.fields.status !== 'publish')
         this.snapshot(id, 'before-publish');
-      this.statements.saveFields.run(JSON.stringify(fields), this.now(), id);
+      const updatedAt = this.now();
+      this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
       this.enqueuePush(draft.publicationId, id);
-      return this.mustGet(id);
+      // Known without reading back: this transaction is the only writer.
+      return { ...draft, fields, localRev: draft.localRev + 1, updatedAt };
     });
   }
 
