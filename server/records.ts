@@ -103,10 +103,11 @@ export class RecordStore {
         .pluck(),
       page: db.prepare(pageOf(live)),
       pageDrafts: db.prepare(pageOf(`${live} AND status = 'draft'`)),
+      // One index range: slugs are [a-z0-9-] and '-' is the only one of those below '.', so
+      // [base, base + '.') holds exactly base and base-…
       slugsLike: db
         .prepare(
-          `SELECT slug FROM records WHERE publication_id = ? AND kind = ?
-           AND (slug = ? OR (slug > ? AND slug < ?))`,
+          'SELECT slug FROM records WHERE publication_id = ? AND kind = ? AND slug >= ? AND slug < ?',
         )
         .pluck(),
       insert: db.prepare(
@@ -348,14 +349,7 @@ export class RecordStore {
 
   /** `own` is the record's current slug, which it gives up by taking a new one. */
   private freeSlug(publicationId: number, kind: Kind, base: string, own?: string): string {
-    // '-' sorts just before '.', so this range holds every "base-…" slug.
-    const taken = this.statements.slugsLike.all(
-      publicationId,
-      kind,
-      base,
-      `${base}-`,
-      `${base}.`,
-    ) as string[];
+    const taken = this.statements.slugsLike.all(publicationId, kind, base, `${base}.`) as string[];
     return firstFreeSlug(
       base,
       taken.filter((slug) => slug !== own),

@@ -134,6 +134,8 @@ function body(random: Random): string {
   return blocks.join('\n');
 }
 
+const SEED_BATCH = 2_000;
+
 export interface SeedOptions {
   subdomain: string;
   posts: number;
@@ -159,7 +161,7 @@ export function seedPublication(db: Db, options: SeedOptions): SeedResult {
   let clock = (options.now ?? Date.now()) - step * total;
   const store = new RecordStore(db, () => clock);
 
-  db.transaction(() => {
+  const { authors, tags, categories } = db.transaction(() => {
     const authors = db
       .prepare('SELECT id FROM authors WHERE publication_id = ? ORDER BY id')
       .pluck()
@@ -176,34 +178,41 @@ export function seedPublication(db: Db, options: SeedOptions): SeedResult {
     }
     const tags: Taxon[] = TAG_NAMES.map((name) => addTag(db, publication.id, name));
     const categories: Taxon[] = CATEGORY_NAMES.map((name) => addCategory(db, publication.id, name));
-
-    const make = (kind: Kind, index: number): void => {
-      clock += step;
-      const title =
-        kind === 'page' && index < PAGE_TITLES.length
-          ? (PAGE_TITLES[index] as string)
-          : `${pick(random, TOPICS)} ${pick(random, ADJECTIVES)} ${pick(random, WORDS)}s`;
-      const fields: RecordFields = {
-        title,
-        content: body(random),
-        status: random() < 0.75 ? 'publish' : 'draft',
-        featured: random() < 0.1,
-        excerpt: random() < 0.5 ? sentence(random, false) : null,
-        tags:
-          kind === 'post'
-            ? Array.from({ length: between(random, 0, 3) }, () => pick(random, tags).id)
-            : [],
-        category: kind === 'post' && random() < 0.7 ? pick(random, categories).id : null,
-        featured_image:
-          random() < 0.3
-            ? `https://images.example.com/cover-${between(random, 1, 5000)}.jpg`
-            : null,
-      };
-      store.create(publication.id, kind, pick(random, authors), fields);
-    };
-    for (let i = 0; i < options.posts; i++) make('post', i);
-    for (let i = 0; i < options.pages; i++) make('page', i);
+    return { authors, tags, categories };
   })();
+
+  const make = (kind: Kind, index: number): void => {
+    clock += step;
+    const title =
+      kind === 'page' && index < PAGE_TITLES.length
+        ? (PAGE_TITLES[index] as string)
+        : `${pick(random, TOPICS)} ${pick(random, ADJECTIVES)} ${pick(random, WORDS)}s`;
+    const fields: RecordFields = {
+      title,
+      content: body(random),
+      status: random() < 0.75 ? 'publish' : 'draft',
+      featured: random() < 0.1,
+      excerpt: random() < 0.5 ? sentence(random, false) : null,
+      tags:
+        kind === 'post'
+          ? Array.from({ length: between(random, 0, 3) }, () => pick(random, tags).id)
+          : [],
+      category: kind === 'post' && random() < 0.7 ? pick(random, categories).id : null,
+      featured_image:
+        random() < 0.3 ? `https://images.example.com/cover-${between(random, 1, 5000)}.jpg` : null,
+    };
+    store.create(publication.id, kind, pick(random, authors), fields);
+  };
+  // Committed in batches: one huge transaction overflows SQLite's page cache, and the WAL then
+  // grows with every page it spills again (100,000 posts took over a minute that way).
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      if (i < options.posts) make('post', i);
+      else make('page', i - options.posts);
+    }
+  });
+  for (let from = 0; from < total; from += SEED_BATCH)
+    batch(from, Math.min(total, from + SEED_BATCH));
 
   return { posts: options.posts, pages: options.pages };
 }
