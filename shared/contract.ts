@@ -3,6 +3,7 @@ import type {
   DraftView,
   PublicationView,
   RecordPageView,
+  RecordSummary,
   RevisionView,
   SyncStatusView,
 } from './views';
@@ -79,6 +80,9 @@ export const contract = {
       })
       .strict(),
   ).returns<RecordPageView>(),
+  'records.search': method(
+    z.object({ publicationId: id, kind, query: text(200) }).strict(),
+  ).returns<RecordSummary[]>(),
   'records.create': method(
     z.object({ publicationId: id, kind, fields: draftFieldsSchema }).strict(),
   ).returns<DraftView>(),

@@ -9,7 +9,7 @@ import { checkPublication } from './publications';
 import { LocalStore, type StoredPublication } from './store/local-store';
 import { SyncEngine } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
-import { draftView, pageView } from './views';
+import { draftView, pageView, searchView } from './views';
 
 export const UNDO_WINDOW_MS = 10_000;
 const ACTIVE_KEY = 'active-publication';
@@ -252,6 +252,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           cachedAt: cached.cachedAt,
         });
       }
+    },
+    'records.search': async ({ publicationId, kind, query }) => {
+      requirePublication(publicationId);
+      return searchView(
+        store.searchCached(publicationId, kind, query),
+        publicationId,
+        kind,
+        store,
+        engine.online,
+      );
     },
     'records.create': async ({ publicationId, kind, fields }) => {
       requirePublication(publicationId);

@@ -28,6 +28,34 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
   };
 }
 
+export function searchView(
+  found: { records: RemoteRecord[]; drafts: Draft[] },
+  publicationId: string,
+  kind: Draft['kind'],
+  store: LocalStore,
+  online: boolean,
+): RecordSummary[] {
+  const fromRecords = found.records.map((record) => ({
+    ...summaryOf(record, store.draftForRemote(publicationId, kind, record.id), store, online),
+    kind,
+  }));
+  const seen = new Set(fromRecords.map((item) => item.draftId).filter(Boolean));
+  const fromDrafts = found.drafts
+    .filter((draft) => !seen.has(draft.id) && !found.records.some((r) => r.id === draft.remoteId))
+    .map((draft): RecordSummary => ({
+      kind,
+      remoteId: draft.remoteId,
+      draftId: draft.id,
+      title: draft.fields.title,
+      slug: draft.base?.slug ?? draft.fields.slug ?? '',
+      excerpt: draft.fields.excerpt ?? null,
+      status: draft.fields.status ?? 'draft',
+      updatedAt: draft.base?.updatedAt ?? null,
+      syncState: syncStateOf(draft, store, online),
+    }));
+  return [...fromDrafts, ...fromRecords];
+}
+
 function summaryOf(
   record: RemoteRecord,
   draft: Draft | undefined,

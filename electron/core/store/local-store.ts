@@ -133,7 +133,6 @@ function prepareStatements(db: Database.Database) {
     saveFields: db.prepare(
       `UPDATE drafts SET fields_json = ?, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
     ),
-    pendingPush: db.prepare(`SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'push'`),
     enqueue: db.prepare(
       `INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at)
      VALUES (?, ?, ?, ?, ?)`,
@@ -372,6 +371,44 @@ export class LocalStore {
     });
   }
 
+  /** Cached records and local drafts whose title or text holds every word of the query. */
+  searchCached(
+    publicationId: string,
+    kind: RecordKind,
+    query: string,
+    limit = 50,
+  ): {
+    records: RemoteRecord[];
+    drafts: Draft[];
+  } {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+    if (words.length === 0) return { records: [], drafts: [] };
+    // LIKE's own wildcards in a query are matched literally.
+    const patterns = words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const matches = (column: string) =>
+      patterns.map(() => `lower(${column}) LIKE ? ESCAPE '\\'`).join(' AND ');
+    const records = (
+      this.db
+        .prepare(
+          `SELECT record_json FROM cached_records WHERE publication_id = ? AND kind = ?
+             AND ((${matches("json_extract(record_json, '$.title')")})
+               OR (${matches("json_extract(record_json, '$.content_text')")}))
+           ORDER BY json_extract(record_json, '$.updated_at') DESC LIMIT ?`,
+        )
+        .pluck()
+        .all(publicationId, kind, ...patterns, ...patterns, limit) as string[]
+    ).map((json) => JSON.parse(json) as RemoteRecord);
+    const drafts = (
+      this.db
+        .prepare(
+          `SELECT * FROM drafts WHERE publication_id = ? AND kind = ?
+             AND ${matches("json_extract(fields_json, '$.title')")} LIMIT ?`,
+        )
+        .all(publicationId, kind, ...patterns, limit) as DraftRow[]
+    ).map(toDraft);
+    return { records, drafts };
+  }
+
   countConflicts(): number {
     return this.db
       .prepare('SELECT count(*) FROM drafts WHERE conflict_json IS NOT NULL')
@@ -461,15 +498,23 @@ export class LocalStore {
         this.snapshot(id, 'before-publish');
       const updatedAt = this.now();
       this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
+      this.db.prepare('UPDATE drafts SET last_error = NULL WHERE id = ?').run(id);
       this.enqueuePush(draft.publicationId, id);
       // Known without reading back: this transaction is the only writer.
-      return { ...draft, fields, localRev: draft.localRev + 1, updatedAt };
+      return { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
     });
   }
 
   private enqueuePush(publicationId: string, draftId: string): void {
-    // One pending push per draft is enough: a push always sends the latest working copy.
-    if (this.statements.pendingPush.get(draftId)) return;
+    // One pending push per draft is enough: a push always sends the latest working copy. New
+    // text is worth trying at once, even if the last attempt is waiting out a backoff.
+    const updated = this.db
+      .prepare(
+        `UPDATE outbox SET not_before = min(not_before, ?), attempts = 0
+         WHERE draft_id = ? AND op = 'push'`,
+      )
+      .run(this.now(), draftId);
+    if (updated.changes > 0) return;
     this.statements.enqueue.run(publicationId, draftId, 'push', this.now(), this.now());
   }
 

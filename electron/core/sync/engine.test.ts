@@ -58,6 +58,8 @@ function device(): Device {
     store,
     clientFor: () => api,
     now: () => clock.now,
+    // Fixed jitter: a backoff is never zero, so "waits out a backoff" is deterministic.
+    random: () => 0.5,
     onEvent: (event) => events.push(event),
   });
   const created = { store, engine, publicationId, events, clock };
@@ -106,6 +108,30 @@ describe('SyncEngine against the reference server', () => {
     expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 2, syncedRev: 2 });
     expect(d.store.revisions(draft.id).map((r) => r.reason)).toEqual(['before-publish']);
     expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('does not send an empty new draft, and sends it once it has words', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('', ''));
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.allOps()).toEqual([]);
+    expect(d.store.getDraft(draft.id)?.remoteId).toBeNull();
+    d.store.saveDraft(draft.id, fields('Now with words'));
+    await d.engine.flush();
+    expect(await onServer('now-with-words')).toMatchObject({ title: 'Now with words' });
+  });
+
+  it('tries new text at once even when the last push is waiting out a backoff', async () => {
+    const d = device();
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Backed off'));
+    await d.engine.flush();
+    expect(d.store.dueOps()).toEqual([]);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    d.store.saveDraft(draft.id, fields('Backed off', '<p>new words</p>'));
+    expect(d.store.dueOps()).toHaveLength(1);
+    await d.engine.flush();
+    expect((await onServer('backed-off')).content).toBe('<p>new words</p>');
   });
 
   it('keeps edits queued while offline and sends them when the service is back', async () => {

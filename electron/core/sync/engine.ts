@@ -83,6 +83,11 @@ export class SyncEngine {
     }
     try {
       const outcome = op.op === 'delete' ? await this.remove(draft) : await this.push(draft);
+      if (outcome === 'empty') {
+        // Nothing to publish yet: the writer's first words queue a new push.
+        store.completeOp(op.seq);
+        return 'done';
+      }
       this.setOnline(true);
       if (outcome === 'conflict') {
         store.completeOp(op.seq);
@@ -110,7 +115,7 @@ export class SyncEngine {
     }
   }
 
-  private async push(initial: Draft): Promise<'done' | 'conflict'> {
+  private async push(initial: Draft): Promise<'done' | 'conflict' | 'empty'> {
     const { store } = this.options;
     const api = this.options.clientFor(initial.publicationId);
     let draft = initial;
@@ -127,6 +132,7 @@ export class SyncEngine {
     const decision = decidePush(draft, remote);
     switch (decision.action) {
       case 'create': {
+        if (!draft.fields.title.trim() && !draft.fields.content.trim()) return 'empty';
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         store.claimSlug(draft.id, slug);
         store.noteSent(draft.id, versionKey(draft.fields));
