@@ -22,6 +22,7 @@ export default defineConfig({
     root: resolve('renderer'),
     plugins: [react()],
     build: {
+      minify: true,
       rollupOptions: { input: { index: resolve('renderer/index.html') } },
     },
   },

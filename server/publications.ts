@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db/database';
 import { ApiError, validationFailed } from './errors';
 import { slugify } from './slugs';
@@ -31,10 +32,28 @@ export const hashToken = (token: string): string =>
 
 const newToken = (): string => `quire_${randomBytes(32).toString('base64url')}`;
 
+// Every request looks these up: prepared once per connection, not per call.
+const lookups = new WeakMap<Db, { publication: Statement; author: Statement }>();
+function lookupsOf(db: Db): { publication: Statement; author: Statement } {
+  let prepared = lookups.get(db);
+  if (!prepared) {
+    prepared = {
+      publication: db.prepare(
+        'SELECT id, subdomain, name, domain FROM publications WHERE subdomain = ?',
+      ),
+      author: db
+        .prepare(
+          'SELECT author_id FROM tokens WHERE token_hash = ? AND publication_id = ? AND revoked_at IS NULL',
+        )
+        .pluck(),
+    };
+    lookups.set(db, prepared);
+  }
+  return prepared;
+}
+
 export function findPublication(db: Db, subdomain: string): Publication | undefined {
-  return db
-    .prepare('SELECT id, subdomain, name, domain FROM publications WHERE subdomain = ?')
-    .get(subdomain) as Publication | undefined;
+  return lookupsOf(db).publication.get(subdomain) as Publication | undefined;
 }
 
 export function listPublications(db: Db): Publication[] {
@@ -127,12 +146,7 @@ export function issueToken(db: Db, subdomain: string, revokeOthers = false): str
 
 /** The author a token acts as, if the token belongs to this publication and is not revoked. */
 export function authorForToken(db: Db, publicationId: number, token: string): number | undefined {
-  const row = db
-    .prepare(
-      'SELECT author_id FROM tokens WHERE token_hash = ? AND publication_id = ? AND revoked_at IS NULL',
-    )
-    .get(hashToken(token), publicationId) as { author_id: number } | undefined;
-  return row?.author_id;
+  return lookupsOf(db).author.get(hashToken(token), publicationId) as number | undefined;
 }
 
 function addTaxon(

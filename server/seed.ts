@@ -80,6 +80,7 @@ const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
 const between = (random: Random, low: number, high: number): number =>
   low + Math.floor(random() * (high - low + 1));
+const plural = (word: string): string => (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 function sentence(random: Random, inline = true): string {
@@ -186,7 +187,7 @@ export function seedPublication(db: Db, options: SeedOptions): SeedResult {
     const title =
       kind === 'page' && index < PAGE_TITLES.length
         ? (PAGE_TITLES[index] as string)
-        : `${pick(random, TOPICS)} ${pick(random, ADJECTIVES)} ${pick(random, WORDS)}s`;
+        : `${pick(random, TOPICS)} ${pick(random, ADJECTIVES)} ${plural(pick(random, WORDS))}`;
     const fields: RecordFields = {
       title,
       content: body(random),

@@ -1,13 +1,121 @@
-// The writer's app (publications, lists, editor) lands with its own issue; until then the
-// window says plainly what exists, rather than pretending.
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import type { RecordKind } from '../../shared/model';
+import { bridge } from './bridge';
+import { EditorScreen } from './features/editor/EditorScreen';
+import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
+import { publicationsQuery } from './features/publications/queries';
+import { RecordList } from './features/records/RecordList';
+import { OfflineBanner } from './features/sync/OfflineBanner';
+import { useCoreEvents } from './features/sync/use-core-events';
+import { describeError } from './ui/errors';
+import { Notices } from './ui/Notices';
+import { useUi } from './ui-store';
+
 export function App() {
+  const { data: publications, error } = useQuery(publicationsQuery());
+  const active = publications?.find((publication) => publication.active) ?? publications?.[0];
+  const kind = useUi((state) => state.kind);
+  const openDraftId = useUi((state) => state.openDraftId);
+  const { showKind, openDraft, notify } = useUi.getState();
+
+  const create = useMutation({
+    mutationFn: (recordKind: RecordKind) => {
+      if (!active) throw new Error('Add a publication first.');
+      return bridge.records.create({
+        publicationId: active.id,
+        kind: recordKind,
+        fields: { title: '', content: '' },
+      });
+    },
+    onSuccess: (draft) => {
+      showKind(draft.kind);
+      openDraft(draft.id);
+    },
+    onError: (e) => notify({ tone: 'error', message: describeError(e) }),
+  });
+
+  const onMenu = useCallback(
+    (command: 'new-post' | 'new-page' | 'save') => {
+      if (command === 'new-post') create.mutate('post');
+      if (command === 'new-page') create.mutate('page');
+      // "save" is handled by the open editor's own Ctrl/Cmd+S listener.
+    },
+    [create],
+  );
+  useCoreEvents(onMenu);
+
+  // In the browser host there is no native menu: the same shortcuts, from the page.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        create.mutate(event.shiftKey ? 'page' : 'post');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [create]);
+
   return (
-    <main>
-      <h1>Quire</h1>
-      <p>
-        The editor is being built. The reference publishing server is ready: run{' '}
-        <code>npm run server -- start</code>.
-      </p>
-    </main>
+    <div className="app">
+      <aside className="sidebar">
+        <div className="brand">Quire</div>
+        <PublicationSwitcher />
+        {active && (
+          <nav className="kinds" aria-label="Content">
+            <button
+              type="button"
+              aria-current={kind === 'post' ? 'page' : undefined}
+              onClick={() => showKind('post')}
+            >
+              Posts
+            </button>
+            <button
+              type="button"
+              aria-current={kind === 'page' ? 'page' : undefined}
+              onClick={() => showKind('page')}
+            >
+              Pages
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => create.mutate('post')}
+              aria-keyshortcuts="Control+N Meta+N"
+            >
+              New post
+            </button>
+            <button type="button" onClick={() => create.mutate('page')}>
+              New page
+            </button>
+          </nav>
+        )}
+      </aside>
+      <main className="main">
+        <OfflineBanner />
+        {active && (
+          <p className="current-publication">
+            Writing for <strong>{active.name}</strong>
+          </p>
+        )}
+        {error ? (
+          <p className="error-text" role="alert">
+            {describeError(error)}
+          </p>
+        ) : !publications ? (
+          <p className="placeholder" aria-busy="true">
+            Starting…
+          </p>
+        ) : !active ? (
+          <p className="placeholder">Add a publication to start writing.</p>
+        ) : openDraftId ? (
+          <EditorScreen key={openDraftId} draftId={openDraftId} publication={active} />
+        ) : (
+          <RecordList key={active.id} publicationId={active.id} />
+        )}
+        <Notices />
+      </main>
+    </div>
   );
 }

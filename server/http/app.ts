@@ -46,7 +46,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
     },
   });
   const records = new RecordStore(db);
-  const cache = new ResponseCache(() => db.pragma('data_version', { simple: true }) as number);
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const cache = new ResponseCache(() => dataVersion.get() as number);
 
   app.decorateRequest('publication', null as never);
   app.decorateRequest('authorId', 0);

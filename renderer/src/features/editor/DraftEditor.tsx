@@ -1,0 +1,329 @@
+import { EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { DraftFieldsView } from '../../../../shared/model';
+import type { DraftView, PublicationView } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { describeError } from '../../ui/errors';
+import { useUi } from '../../ui-store';
+import { SYNC_LABELS } from '../records/labels';
+import { ConflictView, type Resolution } from '../sync/ConflictView';
+import { createAutosave, type Autosave } from './autosave';
+import { editorExtensions } from './extensions';
+import { countWordsInHtml, markupLoss } from './fidelity';
+import { MetadataPanel } from './MetadataPanel';
+import { RevisionHistory } from './RevisionHistory';
+import { sanitizeHtml } from './sanitize';
+import { Toolbar } from './Toolbar';
+import { WordCount } from './WordCount';
+
+interface Props {
+  draft: DraftView;
+  publication: PublicationView;
+  /** The stored text changed under the editor (restore, conflict resolved): remount it. */
+  onReplaced(): void;
+}
+
+function SaveStatus({ autosave }: { autosave: Autosave }) {
+  const state = useSyncExternalStore(autosave.subscribe, autosave.state);
+  const text =
+    state.kind === 'saved'
+      ? 'Saved on this computer'
+      : state.kind === 'error'
+        ? `Not saved: ${state.message}`
+        : 'Saving…';
+  return <span className={`save-status save-${state.kind}`}>{text}</span>;
+}
+
+function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: string }) {
+  // Recounted whenever a save settles, not on every keystroke.
+  useSyncExternalStore(autosave.subscribe, autosave.state);
+  const words = countWordsInHtml(autosave.lastFields()?.content ?? initial);
+  return (
+    <span className="word-count">
+      {words} {words === 1 ? 'word' : 'words'} · {Math.ceil(words / 200)} min read
+    </span>
+  );
+}
+
+export function DraftEditor({ draft, publication, onReplaced }: Props) {
+  const notify = useUi((state) => state.notify);
+  const openDraft = useUi((state) => state.openDraft);
+  const fields = useRef<DraftFieldsView>({ ...draft.fields });
+  const autosave = useMemo(
+    () => createAutosave((latest) => bridge.drafts.save({ draftId: draft.id, fields: latest })),
+    [draft.id],
+  );
+  const update = (patch: Partial<DraftFieldsView>) => {
+    fields.current = { ...fields.current, ...patch };
+    autosave.schedule(fields.current);
+  };
+  // Markup the visual editor cannot keep: such a text opens in source mode, untouched.
+  const initialLoss = useMemo(() => markupLoss(draft.fields.content), [draft.fields.content]);
+  const [mode, setMode] = useState<'visual' | 'source'>(initialLoss.length ? 'source' : 'visual');
+  const modeRef = useRef(mode);
+  useEffect(() => {
+    modeRef.current = mode;
+  }, [mode]);
+  const [sourceSeed, setSourceSeed] = useState(draft.fields.content);
+  const [pendingLoss, setPendingLoss] = useState<string[] | null>(null);
+  const [status, setStatus] = useState(draft.fields.status ?? 'draft');
+  const [resolving, setResolving] = useState(false);
+  const source = useRef<HTMLTextAreaElement>(null);
+
+  const editor = useEditor(
+    {
+      extensions: editorExtensions,
+      content: initialLoss.length ? '' : sanitizeHtml(draft.fields.content),
+      injectCSS: false,
+      immediatelyRender: true,
+      shouldRerenderOnTransaction: false,
+      editorProps: {
+        attributes: {
+          'aria-label': `${draft.kind === 'post' ? 'Post' : 'Page'} text`,
+          class: 'prose',
+        },
+      },
+      onUpdate: ({ editor: e }) => {
+        if (modeRef.current === 'visual') update({ content: e.getHTML() });
+      },
+    },
+    [draft.id],
+  );
+
+  useEffect(() => {
+    if (initialLoss.length)
+      notify({
+        tone: 'info',
+        message: `Opened in HTML source: the visual editor would drop ${initialLoss.join(', ')}.`,
+      });
+    // Saved on the way out, whatever closes the editor.
+    return () => void autosave.flush();
+  }, [autosave, initialLoss, notify]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void autosave.flush();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [autosave]);
+
+  const toSource = () => {
+    setSourceSeed(fields.current.content);
+    setMode('source');
+    setPendingLoss(null);
+  };
+  const toVisual = (force = false) => {
+    const html = source.current?.value ?? fields.current.content;
+    const loss = markupLoss(html);
+    if (loss.length && !force) return setPendingLoss(loss);
+    editor.commands.setContent(sanitizeHtml(html), { emitUpdate: false });
+    // Only now, with the writer's consent, does the text become what the editor keeps.
+    if (loss.length) update({ content: editor.getHTML() });
+    setPendingLoss(null);
+    setMode('visual');
+  };
+
+  const togglePublish = async () => {
+    const next = status === 'publish' ? 'draft' : 'publish';
+    update({ status: next });
+    await autosave.flush();
+    setStatus(next);
+    notify({
+      tone: 'info',
+      message:
+        next === 'publish'
+          ? `Publishing to ${publication.name}…`
+          : `Unpublished from ${publication.name}.`,
+    });
+    bridge.sync
+      .syncNow({})
+      .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) }));
+  };
+
+  const remove = async () => {
+    await autosave.flush();
+    try {
+      const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
+      openDraft(null);
+      notify({
+        tone: 'info',
+        message: `Deleted “${fields.current.title || 'Untitled'}”.`,
+        until: undoUntil,
+        action: {
+          label: 'Undo',
+          run: () =>
+            void bridge.records
+              .undoDelete({ draftId: draft.id })
+              .then(() => openDraft(draft.id))
+              .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
+        },
+      });
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  const resolve = async (resolution: Resolution) => {
+    setResolving(true);
+    try {
+      await autosave.flush();
+      await bridge.sync.resolveConflict({ draftId: draft.id, resolution });
+      notify({
+        tone: 'info',
+        message:
+          resolution === 'both'
+            ? 'Kept both: yours is now a separate draft.'
+            : 'Conflict resolved.',
+      });
+      onReplaced();
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  const restore = async (revisionId: number) => {
+    await autosave.flush();
+    try {
+      await bridge.drafts.restoreRevision({ draftId: draft.id, revisionId });
+      onReplaced();
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  const syncLabel = SYNC_LABELS[draft.syncState];
+  const kindLabel = draft.kind === 'post' ? 'post' : 'page';
+
+  return (
+    <section className="editor" aria-label={`Edit ${kindLabel}`}>
+      <header className="editor-header">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => void autosave.flush().then(() => openDraft(null))}
+        >
+          ← All {kindLabel}s
+        </button>
+        <span className={`badge sync-${draft.syncState}`} title={draft.lastError ?? undefined}>
+          {syncLabel}
+        </span>
+        <SaveStatus autosave={autosave} />
+        <span className="spacer" />
+        <button
+          type="button"
+          onClick={() => void autosave.flush()}
+          aria-keyshortcuts="Control+S Meta+S"
+        >
+          Save
+        </button>
+        <button
+          type="button"
+          className="primary"
+          aria-label={status === 'publish' ? 'Unpublish' : 'Publish'}
+          onClick={() => void togglePublish()}
+        >
+          {status === 'publish'
+            ? `Unpublish from ${publication.name}`
+            : `Publish to ${publication.name}`}
+        </button>
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete
+        </button>
+      </header>
+      {draft.lastError && (
+        <p className="error-text" role="alert">
+          Not synced: {draft.lastError}
+        </p>
+      )}
+      {draft.theirs && (
+        <ConflictView
+          kind={draft.kind}
+          mine={draft.fields}
+          theirs={draft.theirs}
+          publicationName={publication.name}
+          busy={resolving}
+          onResolve={(resolution) => void resolve(resolution)}
+        />
+      )}
+      <input
+        className="title-input"
+        aria-label="Title"
+        placeholder="Title"
+        defaultValue={draft.fields.title}
+        onChange={(event) => update({ title: event.target.value })}
+      />
+      <div className="mode-switch" role="group" aria-label="Editing mode">
+        <button
+          type="button"
+          aria-pressed={mode === 'visual'}
+          onClick={() => mode === 'source' && toVisual()}
+        >
+          Visual
+        </button>
+        <button
+          type="button"
+          aria-pressed={mode === 'source'}
+          onClick={() => mode === 'visual' && toSource()}
+        >
+          HTML source
+        </button>
+      </div>
+      {pendingLoss && (
+        <div
+          className="loss-warning"
+          role="alertdialog"
+          aria-labelledby="loss-title"
+          aria-describedby="loss-list"
+        >
+          <p id="loss-title">
+            <strong>The visual editor cannot keep everything in this HTML.</strong> Switching would
+            drop:
+          </p>
+          <ul id="loss-list">
+            {pendingLoss.map((loss) => (
+              <li key={loss}>
+                <code>{loss}</code>
+              </li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setPendingLoss(null)}>
+            Stay in HTML source
+          </button>
+          <button type="button" className="danger" onClick={() => toVisual(true)}>
+            Switch and drop it
+          </button>
+        </div>
+      )}
+      {mode === 'visual' ? (
+        <>
+          <Toolbar editor={editor} disabled={false} />
+          <EditorContent editor={editor} className="editor-content" />
+        </>
+      ) : (
+        <textarea
+          ref={source}
+          className="source"
+          aria-label="HTML source"
+          spellCheck={false}
+          defaultValue={sourceSeed}
+          onChange={(event) => update({ content: event.target.value })}
+        />
+      )}
+      <footer className="editor-footer">
+        {mode === 'visual' ? (
+          <WordCount editor={editor} sourceWords={null} />
+        ) : (
+          <SourceWordCount autosave={autosave} initial={sourceSeed} />
+        )}
+      </footer>
+      <MetadataPanel initial={draft.fields} tagNames={new Map()} onChange={update} />
+      <RevisionHistory draftId={draft.id} onRestore={(id) => void restore(id)} />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PublicationView } from '../../../../shared/views';
+import { describeError } from '../../ui/errors';
+import { useUi } from '../../ui-store';
+import { DraftEditor } from './DraftEditor';
+import { draftKeys, draftQuery } from './queries';
+
+export function EditorScreen({
+  draftId,
+  publication,
+}: {
+  draftId: string;
+  publication: PublicationView;
+}) {
+  const queryClient = useQueryClient();
+  const openDraft = useUi((state) => state.openDraft);
+  const { data: draft, error } = useQuery(draftQuery(draftId));
+  const [generation, setGeneration] = useState(0);
+  if (error)
+    return (
+      <div className="placeholder" role="alert">
+        <p>{describeError(error)}</p>
+        <button type="button" onClick={() => openDraft(null)}>
+          Back to the list
+        </button>
+      </div>
+    );
+  if (!draft)
+    return (
+      <p className="placeholder" aria-busy="true">
+        Opening…
+      </p>
+    );
+  return (
+    <DraftEditor
+      key={`${draft.id}:${generation}`}
+      draft={draft}
+      publication={publication}
+      onReplaced={() => {
+        void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
+          void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+          setGeneration((n) => n + 1);
+        });
+      }}
+    />
+  );
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { DraftFieldsView } from '../../../../shared/model';
+
+interface Props {
+  initial: DraftFieldsView;
+  tagNames: Map<number, string>;
+  onChange(patch: Partial<DraftFieldsView>): void;
+}
+
+const nullable = (value: string): string | null => (value.trim() === '' ? null : value.trim());
+const ids = (value: string): number[] =>
+  value
+    .split(/[,\s]+/)
+    .map((part) => Number(part))
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+function Hint({ value, ideal, max }: { value: string; ideal: number; max: number }) {
+  const length = value.length;
+  const tone = length > max ? 'over' : length > ideal ? 'long' : 'ok';
+  return (
+    <span className={`length-hint ${tone}`}>
+      {length}/{ideal} characters{length > ideal ? ' — search engines may cut it' : ''}
+    </span>
+  );
+}
+
+/**
+ * Slug, excerpt, tags, category, featured, meta title and description, featured image and
+ * canonical URL. Uncontrolled inputs: typing here never re-renders the editor.
+ */
+export function MetadataPanel({ initial, tagNames, onChange }: Props) {
+  return (
+    <details className="metadata">
+      <summary>Details and search</summary>
+      <label>
+        Slug
+        <input
+          defaultValue={initial.slug ?? ''}
+          onChange={(e) => onChange({ slug: e.target.value.trim() || undefined })}
+        />
+      </label>
+      <label>
+        Excerpt
+        <textarea
+          rows={2}
+          defaultValue={initial.excerpt ?? ''}
+          onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
+        />
+      </label>
+      <label>
+        Tag ids (comma separated)
+        <input
+          defaultValue={(initial.tags ?? []).join(', ')}
+          aria-describedby="tag-names"
+          onChange={(e) => onChange({ tags: ids(e.target.value) })}
+        />
+        <span id="tag-names" className="hint">
+          {(initial.tags ?? []).map((id) => tagNames.get(id) ?? `#${id}`).join(', ') || 'No tags'}
+        </span>
+      </label>
+      <label>
+        Category id
+        <input
+          inputMode="numeric"
+          defaultValue={initial.category ?? ''}
+          onChange={(e) => onChange({ category: ids(e.target.value)[0] ?? null })}
+        />
+      </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          defaultChecked={initial.featured ?? false}
+          onChange={(e) => onChange({ featured: e.target.checked })}
+        />
+        Featured
+      </label>
+      <MetaText
+        label="Meta title"
+        initial={initial.meta_title ?? ''}
+        ideal={60}
+        max={300}
+        onChange={(v) => onChange({ meta_title: nullable(v) })}
+      />
+      <MetaText
+        label="Meta description"
+        initial={initial.meta_description ?? ''}
+        ideal={160}
+        max={1000}
+        multiline
+        onChange={(v) => onChange({ meta_description: nullable(v) })}
+      />
+      <label>
+        Featured image URL
+        <input
+          type="url"
+          defaultValue={initial.featured_image ?? ''}
+          onChange={(e) => onChange({ featured_image: nullable(e.target.value) })}
+        />
+      </label>
+      <label>
+        Canonical URL
+        <input
+          type="url"
+          defaultValue={initial.canonical_url ?? ''}
+          onChange={(e) => onChange({ canonical_url: nullable(e.target.value) })}
+        />
+      </label>
+    </details>
+  );
+}
+
+function MetaText(props: {
+  label: string;
+  initial: string;
+  ideal: number;
+  max: number;
+  multiline?: boolean;
+  onChange(v: string): void;
+}) {
+  const [value, setValue] = useState(props.initial);
+  const change = (next: string) => {
+    setValue(next);
+    props.onChange(next);
+  };
+  return (
+    <label>
+      {props.label}
+      {props.multiline ? (
+        <textarea
+          rows={2}
+          maxLength={props.max}
+          value={value}
+          onChange={(e) => change(e.target.value)}
+        />
+      ) : (
+        <input maxLength={props.max} value={value} onChange={(e) => change(e.target.value)} />
+      )}
+      <Hint value={value} ideal={props.ideal} max={props.max} />
+    </label>
+  );
+}

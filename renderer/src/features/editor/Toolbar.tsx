@@ -1,0 +1,121 @@
+import { useEditorState, type Editor } from '@tiptap/react';
+
+/** Formatting buttons whose pressed states come from one editor-state selector. */
+export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      code: e.isActive('code'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      codeBlock: e.isActive('codeBlock'),
+      link: e.isActive('link'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const setLink = () => {
+    const previous = editor.getAttributes('link').href as string | undefined;
+    const url = window.prompt(
+      'Link address (leave empty to remove the link)',
+      previous ?? 'https://',
+    );
+    if (url === null) return;
+    if (url.trim() === '') chain().extendMarkRange('link').unsetLink().run();
+    else if (/^(https?:|mailto:)/i.test(url.trim()))
+      chain().extendMarkRange('link').setLink({ href: url.trim() }).run();
+  };
+  const buttons: {
+    label: string;
+    text: string;
+    active?: boolean;
+    run: () => void;
+    enabled?: boolean;
+  }[] = [
+    { label: 'Bold', text: 'B', active: state.bold, run: () => chain().toggleBold().run() },
+    { label: 'Italic', text: 'I', active: state.italic, run: () => chain().toggleItalic().run() },
+    {
+      label: 'Underline',
+      text: 'U',
+      active: state.underline,
+      run: () => chain().toggleUnderline().run(),
+    },
+    {
+      label: 'Strikethrough',
+      text: 'S',
+      active: state.strike,
+      run: () => chain().toggleStrike().run(),
+    },
+    {
+      label: 'Inline code',
+      text: '</>',
+      active: state.code,
+      run: () => chain().toggleCode().run(),
+    },
+    {
+      label: 'Heading 2',
+      text: 'H2',
+      active: state.h2,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      label: 'Heading 3',
+      text: 'H3',
+      active: state.h3,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      label: 'Bulleted list',
+      text: '•',
+      active: state.bulletList,
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      label: 'Numbered list',
+      text: '1.',
+      active: state.orderedList,
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      label: 'Quote',
+      text: '❝',
+      active: state.blockquote,
+      run: () => chain().toggleBlockquote().run(),
+    },
+    {
+      label: 'Code block',
+      text: '{ }',
+      active: state.codeBlock,
+      run: () => chain().toggleCodeBlock().run(),
+    },
+    { label: 'Link', text: '🔗', active: state.link, run: setLink },
+    { label: 'Undo', text: '↶', run: () => chain().undo().run(), enabled: state.canUndo },
+    { label: 'Redo', text: '↷', run: () => chain().redo().run(), enabled: state.canRedo },
+  ];
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Formatting">
+      {buttons.map((button) => (
+        <button
+          key={button.label}
+          type="button"
+          aria-label={button.label}
+          title={button.label}
+          aria-pressed={button.active === undefined ? undefined : button.active}
+          disabled={disabled || button.enabled === false}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={button.run}
+        >
+          {button.text}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { DraftFieldsView } from '../../../../shared/model';
+
+export type SaveState =
+  { kind: 'saved' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
+
+export interface Autosave {
+  /** Remember the latest fields; they are saved once the writer pauses. */
+  schedule(fields: DraftFieldsView): void;
+  /** Save now (Ctrl/Cmd+S, closing the editor, publishing). */
+  flush(): Promise<void>;
+  subscribe(listener: () => void): () => void;
+  state(): SaveState;
+  /** The newest fields handed to schedule(), saved or not. */
+  lastFields(): DraftFieldsView | undefined;
+}
+
+/**
+ * Debounced saving to the local store. Saves never overlap and never block typing; a failed save
+ * keeps the fields and is retried by the next change or flush, so no words are dropped.
+ */
+export function createAutosave(
+  save: (fields: DraftFieldsView) => Promise<unknown>,
+  delayMs = 700,
+): Autosave {
+  let latest: DraftFieldsView | null = null;
+  let newest: DraftFieldsView | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let current: SaveState = { kind: 'saved' };
+  const listeners = new Set<() => void>();
+  const set = (next: SaveState): void => {
+    current = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  const run = (): Promise<void> => {
+    clearTimeout(timer);
+    running = running.then(async () => {
+      const fields = latest;
+      if (!fields) return;
+      latest = null;
+      set({ kind: 'saving' });
+      try {
+        await save(fields);
+        set(latest ? { kind: 'pending' } : { kind: 'saved' });
+      } catch (error) {
+        // Keep what failed unless something newer replaced it.
+        latest ??= fields;
+        set({ kind: 'error', message: error instanceof Error ? error.message : 'Not saved' });
+      }
+    });
+    return running;
+  };
+
+  return {
+    schedule(fields) {
+      latest = fields;
+      newest = fields;
+      set({ kind: 'pending' });
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(), delayMs);
+    },
+    flush: () => (latest ? run() : running),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    state: () => current,
+    lastFields: () => newest,
+  };
+}

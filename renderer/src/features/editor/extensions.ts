@@ -1,0 +1,17 @@
+import Image from '@tiptap/extension-image';
+import StarterKit from '@tiptap/starter-kit';
+
+/** Everything the visual editor can represent: StarterKit 3 (with Link and Underline) and images. */
+export const editorExtensions = [
+  StarterKit.configure({
+    heading: { levels: [1, 2, 3, 4, 5, 6] },
+    link: {
+      openOnClick: false,
+      autolink: true,
+      protocols: ['http', 'https', 'mailto'],
+      // Links stay as the writer wrote them: no rel or target added to published posts.
+      HTMLAttributes: { rel: null, target: null },
+    },
+  }),
+  Image.configure({ inline: false, allowBase64: false }),
+];

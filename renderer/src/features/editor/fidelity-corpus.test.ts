@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { markupLoss, sameHtml, textOf, visualRoundTrip } from './fidelity';
+
+// Bundled as raw text, so the corpus needs no file system access in the renderer's config.
+const files = import.meta.glob<string>('./corpus/*.html', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const corpus = Object.entries(files)
+  .map(([path, html]) => ({ name: path.replace(/^.*\/|\.html$/g, ''), html }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+describe('HTML fidelity of the visual editor on real-world post bodies', () => {
+  it('holds at least 30 bodies', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('loses nothing without telling the writer, and reports which bodies survive unchanged', () => {
+    const rows = corpus.map(({ name, html }) => {
+      const after = visualRoundTrip(html);
+      const loss = markupLoss(html);
+      const unchanged = sameHtml(html, after);
+      const textKept = textOf(html) === textOf(after);
+      return { name, unchanged, textKept, told: loss.join(', ') };
+    });
+    const survivors = rows.filter((row) => row.unchanged);
+    console.info(
+      `\nHTML fidelity: ${survivors.length} of ${rows.length} bodies survive load-and-save unchanged\n` +
+        rows
+          .map(
+            (r) =>
+              `  ${r.unchanged ? 'kept   ' : 'changed'} ${r.name}${r.told ? ` — told: ${r.told}` : ''}`,
+          )
+          .join('\n') +
+        '\n',
+    );
+    // A body that changed must either keep every word, or come with a named loss.
+    const silent = rows.filter((row) => !row.unchanged && !row.told && !row.textKept);
+    expect(silent).toEqual([]);
+    // And any change in markup the writer is not told about must be a pure normalisation.
+    for (const row of rows.filter((r) => !r.unchanged && !r.told))
+      expect(row.textKept, row.name).toBe(true);
+    // What StarterKit and Image can represent must keep surviving.
+    for (const name of [
+      '01-plain-paragraphs',
+      '02-headings',
+      '03-emphasis',
+      '04-b-and-i',
+      '05-links',
+      '06-nested-lists',
+      '08-blockquote',
+      '10-code-block',
+      '11-inline-code',
+      '12-horizontal-rule',
+      '13-line-breaks',
+      '14-image',
+      '20-entities-typography',
+      '21-emoji-unicode',
+      '30-headings-h1-h6',
+      '31-underline-strike-nested',
+    ])
+      expect(
+        survivors.map((r) => r.name),
+        name,
+      ).toContain(name);
+  });
+
+  it('names what it drops: tables, figures, embeds, inline styles, scripts, comments', () => {
+    const lossOf = (name: string) =>
+      markupLoss(corpus.find((c) => c.name === name)?.html ?? '').join(' ');
+    expect(lossOf('17-table')).toContain('<table>');
+    expect(lossOf('15-figure-caption')).toContain('<figcaption>');
+    expect(lossOf('18-youtube-embed')).toContain('<iframe>');
+    expect(lossOf('19-inline-styles')).toContain('style="…"');
+    expect(lossOf('24-script-injection')).toContain('<script>');
+    expect(lossOf('25-wordpress-blocks')).toContain('<!-- comments -->');
+  });
+});

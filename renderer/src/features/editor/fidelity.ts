@@ -1,0 +1,99 @@
+import { generateHTML, generateJSON } from '@tiptap/core';
+import { editorExtensions } from './extensions';
+import { sanitizeHtml } from './sanitize';
+
+/** What the visual editor keeps of some HTML, after making it safe. */
+export function visualRoundTrip(html: string): string {
+  return generateHTML(generateJSON(sanitizeHtml(html), editorExtensions), editorExtensions);
+}
+
+// Attributes the editor adds for itself, which no published post carries.
+const IGNORED_ATTRIBUTES = new Set(['data-pm-slice']);
+
+function inventory(html: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  // Comments carry structure for some editors (WordPress blocks): dropping them is a loss too.
+  const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
+  while (comments.nextNode()) add('<!-- comments -->');
+  for (const element of doc.body.querySelectorAll('*')) {
+    const tag = element.tagName.toLowerCase();
+    add(`<${tag}>`);
+    for (const attribute of element.attributes)
+      if (!IGNORED_ATTRIBUTES.has(attribute.name)) add(`${attribute.name}="…" on <${tag}>`);
+  }
+  return counts;
+}
+
+// Equivalent spellings the editor may normalise to; not a loss.
+const EQUIVALENT: Record<string, string> = {
+  '<b>': '<strong>',
+  '<i>': '<em>',
+  '<strike>': '<s>',
+  '<del>': '<s>',
+};
+
+/**
+ * Everything in `html` that the visual editor would not keep (or that sanitising removes),
+ * e.g. ["<table> ×2", "style=\"…\" on <p> ×3"]. Empty when switching is lossless.
+ */
+export function markupLoss(html: string): string[] {
+  const before = inventory(html);
+  const after = inventory(visualRoundTrip(html));
+  const lost = new Map<string, number>();
+  for (const [key, count] of before) {
+    const kept = (after.get(key) ?? 0) + (EQUIVALENT[key] ? (after.get(EQUIVALENT[key]) ?? 0) : 0);
+    if (kept < count) lost.set(key, count - kept);
+  }
+  // An attribute of an element that is lost anyway is not news.
+  const wholeTags = [...lost.keys()].filter((key) => key.startsWith('<'));
+  return [...lost]
+    .filter(
+      ([key]) =>
+        key.startsWith('<') ||
+        !wholeTags.some((tag) => key.endsWith(` on ${tag}`) && lost.get(tag) === before.get(tag)),
+    )
+    .map(([key, n]) => (n > 1 ? `${key} ×${n}` : key));
+}
+
+/**
+ * Same content, ignoring whitespace between tags, and spellings the editor normalises to
+ * without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a paragraph alone in a
+ * list item.
+ */
+export function sameHtml(a: string, b: string): boolean {
+  const canonical = (html: string): string =>
+    new DOMParser()
+      .parseFromString(`<body>${html}</body>`, 'text/html')
+      .body.innerHTML.replace(/<(\/?)b>/g, '<$1strong>')
+      .replace(/<(\/?)i>/g, '<$1em>')
+      .replace(/<(\/?)(strike|del)>/g, '<$1s>')
+      .replace(/>\s+</g, '><')
+      .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p><\/li>/g, '<li>$1</li>')
+      .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p>(<[uo]l>)/g, '<li>$1$2')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return canonical(a) === canonical(b);
+}
+
+/** The visible words, whitespace folded: what a reader would see. */
+export function textOf(html: string): string {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (const block of doc.body.querySelectorAll(
+    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,br',
+  ))
+    block.append(' ');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+export function countWordsInHtml(html: string): number {
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (const block of doc.body.querySelectorAll(
+    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,figcaption,br',
+  ))
+    block.append(' ');
+  return (doc.body.textContent ?? '').split(/\s+/).filter(Boolean).length;
+}
+
+export const readingMinutes = (words: number): number => Math.ceil(words / 200);

@@ -1,0 +1,141 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef, type KeyboardEvent } from 'react';
+import type { RecordSummary } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { describeError } from '../../ui/errors';
+import { useUi } from '../../ui-store';
+import { syncStatusQuery } from '../sync/queries';
+import { formatUpdated, STATUS_LABELS, SYNC_LABELS } from './labels';
+import { Pagination } from './Pagination';
+import { recordPageQuery, recordSearchQuery } from './queries';
+
+export function RecordList({ publicationId }: { publicationId: string }) {
+  const { kind, page, perPage, draftsOnly, search } = useUi();
+  const { setPage, setPerPage, setDraftsOnly, setSearch, openDraft, notify } = useUi.getState();
+  const params = { publicationId, kind, page, perPage, draftsOnly };
+  const list = useQuery(recordPageQuery(params));
+  const searching = search.trim().length > 0;
+  const found = useQuery(recordSearchQuery(publicationId, kind, search));
+  const { data: sync } = useQuery(syncStatusQuery());
+  const rows = useRef<HTMLTableSectionElement>(null);
+
+  const open = useMutation({
+    mutationFn: async (item: RecordSummary) =>
+      item.draftId ?? (await bridge.drafts.open({ publicationId, kind, slug: item.slug })).id,
+    onSuccess: (draftId) => openDraft(draftId),
+    onError: (error) => notify({ tone: 'error', message: describeError(error) }),
+  });
+
+  const items = searching ? (found.data ?? []) : (list.data?.items ?? []);
+  const plural = kind === 'post' ? 'posts' : 'pages';
+
+  // Arrow keys move between rows; Enter opens the focused one.
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const buttons = [
+      ...(rows.current?.querySelectorAll<HTMLButtonElement>('button.row-open') ?? []),
+    ];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next =
+        buttons[
+          Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
+        ];
+      next?.focus();
+    }
+  };
+
+  return (
+    <section className="record-list" aria-labelledby="list-title">
+      <header className="list-header">
+        <h1 id="list-title">{kind === 'post' ? 'Posts' : 'Pages'}</h1>
+        <input
+          type="search"
+          aria-label={`Search ${plural} saved on this computer`}
+          placeholder={`Search ${plural}`}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={draftsOnly}
+            onChange={(event) => setDraftsOnly(event.target.checked)}
+          />
+          Drafts only
+        </label>
+      </header>
+      {list.data?.fromCache && !searching && (
+        <p className="hint">
+          Showing the copy saved on this computer: the service cannot be reached.
+        </p>
+      )}
+      {searching && <p className="hint">Searching what is saved on this computer.</p>}
+      {list.isPending && !searching ? (
+        <p className="placeholder" aria-busy="true">
+          Loading {plural}…
+        </p>
+      ) : list.error && !searching ? (
+        <div className="placeholder" role="alert">
+          <p>{describeError(list.error)}</p>
+          <button type="button" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="placeholder">
+          {searching
+            ? `No ${plural} match “${search}”.`
+            : draftsOnly
+              ? `No draft ${plural}.`
+              : `No ${plural} yet.`}
+        </p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Updated</th>
+              <th scope="col">Sync</th>
+            </tr>
+          </thead>
+          <tbody ref={rows} onKeyDown={onKeyDown}>
+            {items.map((item) => {
+              const state =
+                item.syncState === 'local' && sync && !sync.online ? 'offline' : item.syncState;
+              return (
+                <tr key={item.draftId ?? `r${item.remoteId}`}>
+                  <td>
+                    <button type="button" className="row-open" onClick={() => open.mutate(item)}>
+                      {item.title || <em>Untitled</em>}
+                    </button>
+                  </td>
+                  <td>
+                    <span className={`badge status-${item.status}`}>
+                      {STATUS_LABELS[item.status]}
+                    </span>
+                  </td>
+                  <td>{formatUpdated(item.updatedAt)}</td>
+                  <td>
+                    <span className={`badge sync-${state}`}>{SYNC_LABELS[state]}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {!searching && list.data && (
+        <Pagination
+          page={page}
+          lastPage={list.data.meta.lastPage}
+          perPage={perPage}
+          busy={list.isFetching}
+          onPage={setPage}
+          onPerPage={setPerPage}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CoreEvent } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { draftKeys } from '../editor/queries';
+import { publicationKeys } from '../publications/queries';
+import { recordKeys } from '../records/queries';
+import { syncKeys } from './queries';
+
+/** Turns the core's events into cache updates, so every view follows sync without polling. */
+export function useCoreEvents(
+  onMenu: (command: Extract<CoreEvent, { type: 'menu' }>['command']) => void,
+): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      bridge.onEvent((event) => {
+        switch (event.type) {
+          case 'sync':
+            queryClient.setQueryData(syncKeys.status, event.status);
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.all, exact: true });
+            break;
+          case 'draft-changed':
+            void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(event.draftId) });
+            // The open editor keeps its own text; only the sync state and conflict may change.
+            void queryClient.invalidateQueries({
+              queryKey: draftKeys.one(event.draftId),
+              exact: true,
+            });
+            if (event.publicationId)
+              void queryClient.invalidateQueries({ queryKey: recordKeys.all(event.publicationId) });
+            break;
+          case 'publications-changed':
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+            break;
+          case 'menu':
+            onMenu(event.command);
+            break;
+        }
+      }),
+    [queryClient, onMenu],
+  );
+}
