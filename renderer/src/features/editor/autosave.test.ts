@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAutosave } from './autosave';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const fields = (content: string) => ({ title: 'T', content });
+
+describe('createAutosave', () => {
+  it('saves once after the writer pauses, with the latest text', async () => {
+    const save = vi.fn(async () => {});
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(fields('a'));
+    autosave.schedule(fields('ab'));
+    autosave.schedule(fields('abc'));
+    expect(autosave.state().kind).toBe('pending');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save.mock.calls).toEqual([[fields('abc')]]);
+    expect(autosave.state().kind).toBe('saved');
+  });
+
+  it('flushes at once, and never runs two saves together', async () => {
+    let active = 0;
+    let most = 0;
+    const save = vi.fn(async () => {
+      most = Math.max(most, ++active);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      active--;
+    });
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(fields('one'));
+    const first = autosave.flush();
+    await vi.advanceTimersByTimeAsync(10);
+    // The first save is on its way; new text waits for it instead of racing it.
+    autosave.schedule(fields('one two'));
+    const second = autosave.flush();
+    await vi.advanceTimersByTimeAsync(200);
+    await Promise.all([first, second]);
+    expect(save.mock.calls).toEqual([[fields('one')], [fields('one two')]]);
+    expect(most).toBe(1);
+    expect(autosave.state().kind).toBe('saved');
+  });
+
+  it('saves only the newest snapshot when text changes before a save starts', async () => {
+    const save = vi.fn(async () => {});
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(fields('draft'));
+    const flushed = autosave.flush();
+    autosave.schedule(fields('draft, finished'));
+    await flushed;
+    await autosave.flush();
+    expect(save.mock.calls).toEqual([[fields('draft, finished')]]);
+  });
+
+  it('keeps text whose save failed and sends it with the next flush', async () => {
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('The disk is full'))
+      .mockResolvedValue(undefined);
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(fields('precious'));
+    await autosave.flush();
+    expect(autosave.state()).toEqual({ kind: 'error', message: 'The disk is full' });
+    await autosave.flush();
+    expect(save.mock.calls).toEqual([[fields('precious')], [fields('precious')]]);
+    expect(autosave.state().kind).toBe('saved');
+  });
+});

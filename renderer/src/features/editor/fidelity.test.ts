@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { countWordsInHtml, markupLoss, sameHtml, visualRoundTrip } from './fidelity';
+import { sanitizeHtml } from './sanitize';
+
+describe('source mode round trip', () => {
+  it('keeps what the visual editor can represent, unchanged', () => {
+    const html =
+      '<h2>Plan</h2><p>A <strong>bold</strong> <a href="https://example.com">link</a>.</p><ul><li>one</li></ul>';
+    expect(markupLoss(html)).toEqual([]);
+    expect(sameHtml(html, visualRoundTrip(html))).toBe(true);
+  });
+
+  it('names each kind of markup it would drop, with counts', () => {
+    const html = '<table><tr><td>a</td><td>b</td></tr></table><p style="color:red">x</p>';
+    const loss = markupLoss(html);
+    expect(loss).toContain('<table>');
+    expect(loss).toContain('<td> ×2');
+    expect(loss).toContain('style="…" on <p>');
+  });
+
+  it('does not list attributes of an element it drops whole', () => {
+    expect(markupLoss('<iframe src="https://x.example/embed" width="5"></iframe>')).toEqual([
+      '<iframe>',
+    ]);
+  });
+
+  it('treats equivalent spellings as kept', () => {
+    expect(markupLoss('<p><b>x</b> <i>y</i> <strike>z</strike></p>')).toEqual([]);
+  });
+
+  it('never lets scripts, handlers or javascript: links through', () => {
+    const clean = sanitizeHtml(
+      '<p onclick="x()">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a><img src=x onerror="y()">',
+    );
+    expect(clean).not.toMatch(/onclick|<script|javascript:|onerror/);
+    expect(clean).toContain('<p>a</p>');
+  });
+
+  it('counts words across blocks', () => {
+    expect(countWordsInHtml('<h2>Two words</h2><p>and three more</p><ul><li>five</li></ul>')).toBe(
+      6,
+    );
+  });
+});
