@@ -132,16 +132,22 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     update({ status: next });
     await autosave.flush();
     setStatus(next);
-    notify({
-      tone: 'info',
-      message:
-        next === 'publish'
-          ? `Publishing to ${publication.name}…`
-          : `Unpublished from ${publication.name}.`,
-    });
-    bridge.sync
-      .syncNow({})
-      .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) }));
+    const verb =
+      next === 'publish'
+        ? `Published on ${publication.name}.`
+        : `Unpublished from ${publication.name}.`;
+    try {
+      const sync = await bridge.sync.syncNow({});
+      notify({
+        tone: 'info',
+        message:
+          sync.online && sync.pending === 0
+            ? verb
+            : `Saved; it reaches ${publication.name} as soon as the service answers.`,
+      });
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
   };
 
   const remove = async () => {

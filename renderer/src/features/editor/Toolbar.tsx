@@ -96,7 +96,7 @@ export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolea
       active: state.codeBlock,
       run: () => chain().toggleCodeBlock().run(),
     },
-    { label: 'Link', text: '🔗', active: state.link, run: setLink },
+    { label: 'Link', text: 'Link', active: state.link, run: setLink },
     { label: 'Undo', text: '↶', run: () => chain().undo().run(), enabled: state.canUndo },
     { label: 'Redo', text: '↷', run: () => chain().redo().run(), enabled: state.canRedo },
   ];

@@ -5,6 +5,8 @@ import StarterKit from '@tiptap/starter-kit';
 export const editorExtensions = [
   StarterKit.configure({
     heading: { levels: [1, 2, 3, 4, 5, 6] },
+    // An empty paragraph at the end of every published post is clutter, not content.
+    trailingNode: false,
     link: {
       openOnClick: false,
       autolink: true,

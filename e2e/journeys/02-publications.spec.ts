@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { addPublication, openApp, screen } from '../support/app';
+import {
+  addServerPublication,
+  serverCli,
+  startHost,
+  startReferenceServer,
+  type Host,
+  type ReferenceServer,
+} from '../support/processes';
+
+let host: Host;
+let server: ReferenceServer;
+let token: string;
+test.beforeAll(async () => {
+  server = await startReferenceServer();
+  token = addServerPublication(server.dataFile, 'field-notes', 'Field Notes').token;
+  serverCli(server.dataFile, [
+    'seed',
+    '--subdomain',
+    'field-notes',
+    '--posts',
+    '12',
+    '--pages',
+    '2',
+  ]);
+  host = await startHost({ sample: true });
+});
+test.afterAll(async () => {
+  await host.stop();
+  await server.stop();
+});
+
+test('add a second publication, with specific errors first, and switch between them', async ({
+  page,
+}) => {
+  await openApp(page, host);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  await addPublication(page, {
+    name: 'Field Notes',
+    baseUrl: server.url,
+    subdomain: 'field-notes',
+    token: 'quire_wrong',
+  });
+  const dialog = page.getByRole('dialog', { name: 'Add publication' });
+  await expect(dialog.getByRole('alert')).toContainText('refused this token');
+  await expect(dialog.getByLabel('Access token')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Subdomain').fill('no-such-blog');
+  await dialog.getByLabel('Access token').fill(token);
+  await dialog.getByRole('button', { name: 'Add publication' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('no publication "no-such-blog"');
+  await screen(page, '02-publications', 'inline-error');
+  await dialog.getByLabel('Subdomain').fill('field-notes');
+  await dialog.getByRole('button', { name: 'Add publication' }).click();
+  await expect(dialog).toBeHidden();
+
+  const fieldNotes = page.getByRole('button', { name: /^Field Notes/ });
+  await expect(fieldNotes).toBeVisible();
+  await fieldNotes.click();
+  await expect(page.getByText('Writing for')).toContainText('Field Notes');
+  await expect(page.locator('tbody tr')).toHaveCount(12);
+  await screen(page, '02-publications', 'switched');
+
+  await page.getByRole('button', { name: /^Local sample/ }).click();
+  await expect(page.getByText('Writing for')).toContainText('Local sample');
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
+import {
+  addServerPublication,
+  apiGet,
+  startHost,
+  startReferenceServer,
+  type Host,
+  type ReferenceServer,
+} from '../support/processes';
+
+let host: Host;
+let server: ReferenceServer;
+let token: string;
+test.beforeAll(async () => {
+  server = await startReferenceServer();
+  token = addServerPublication(server.dataFile, 'journal', 'Journal').token;
+  host = await startHost({ sample: false });
+});
+test.afterAll(async () => {
+  await host.stop();
+  await server.stop();
+});
+
+test('create a draft, format it, publish it and see it on the server', async ({ page }) => {
+  await openApp(page, host);
+  await addPublication(page, { name: 'Journal', baseUrl: server.url, subdomain: 'journal', token });
+  await expect(page.getByText('Writing for')).toContainText('Journal');
+
+  await page.getByRole('button', { name: 'New post' }).click();
+  await titleBox(page).fill('A walk by the river');
+  const body = bodyBox(page);
+  await body.click();
+  await page.getByRole('button', { name: 'Heading 2' }).click();
+  await page.keyboard.type('Morning');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The water was ');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('very');
+  await page.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' still.');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText(/\d+ words · 1 min read/)).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Saved on this computer')).toBeVisible();
+  await screen(page, '03-publish', 'draft');
+
+  const publish = page.getByRole('button', { name: 'Publish' });
+  await expect(publish).toHaveText('Publish to Journal');
+  await publish.click();
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveText(
+    'Unpublish from Journal',
+  );
+  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
+  await screen(page, '03-publish', 'published');
+
+  await expect
+    .poll(
+      async () =>
+        (await apiGet(server, 'journal', '/posts/a-walk-by-the-river', token)).body.post?.status,
+    )
+    .toBe('publish');
+  const { body: onServer } = await apiGet(server, 'journal', '/posts/a-walk-by-the-river', token);
+  expect(onServer.post.content).toBe(
+    '<h2>Morning</h2><p>The water was <strong>very</strong> still.</p>',
+  );
+  expect(onServer.post.title).toBe('A walk by the river');
+});

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { addPublication, openApp, screen } from '../support/app';
+import {
+  addServerPublication,
+  apiGet,
+  apiPut,
+  startHost,
+  startReferenceServer,
+  type Host,
+  type ReferenceServer,
+} from '../support/processes';
+
+let host: Host;
+let server: ReferenceServer;
+let token: string;
+let postId: number;
+test.beforeAll(async () => {
+  server = await startReferenceServer();
+  token = addServerPublication(server.dataFile, 'shared', 'Shared').token;
+  const response = await fetch(`${server.url}/app/shared/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Two hands',
+      content: '<p>The first version.</p>',
+      slug: 'two-hands',
+    }),
+  });
+  postId = ((await response.json()) as { post: { id: number } }).post.id;
+  host = await startHost({ sample: false });
+});
+test.afterAll(async () => {
+  await host.stop();
+  await server.stop();
+});
+
+test('a second client changes the same post: the conflict is shown and resolved', async ({
+  page,
+}) => {
+  await openApp(page, host);
+  await addPublication(page, { name: 'Shared', baseUrl: server.url, subdomain: 'shared', token });
+  await page.getByRole('button', { name: 'Two hands' }).click();
+  await page.getByRole('button', { name: 'HTML source' }).click();
+
+  // The other client (an API caller with its own copy) writes first.
+  expect(
+    await apiPut(server, 'shared', `/posts/${postId}`, token, {
+      content: '<p>The version from the other laptop.</p>',
+    }),
+  ).toBe(200);
+
+  await page.getByLabel('HTML source').fill('<p>The version from this laptop.</p>');
+  await page.keyboard.press('Control+s');
+  const conflict = page.getByRole('region', { name: /changed on Shared/ });
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await expect(conflict.getByRole('article', { name: 'Your version' })).toContainText(
+    'this laptop',
+  );
+  await expect(conflict.getByRole('article', { name: 'Version on the service' })).toContainText(
+    'the other laptop',
+  );
+  await expect(page.locator('.editor-header .badge')).toHaveText('Conflict');
+  // Nothing was overwritten while the writer decides.
+  expect((await apiGet(server, 'shared', '/posts/two-hands', token)).body.post.content).toBe(
+    '<p>The version from the other laptop.</p>',
+  );
+  await screen(page, '05-conflict', 'conflict');
+
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(conflict).toBeHidden();
+  await expect
+    .poll(
+      async () => (await apiGet(server, 'shared', '/posts/two-hands', token)).body.post.content,
+      { timeout: 30_000 },
+    )
+    .toBe('<p>The version from this laptop.</p>');
+  await page.getByText(/^History/).click();
+  await expect(
+    page.getByText('The service’s version, replaced by yours', { exact: false }),
+  ).toBeVisible();
+  await screen(page, '05-conflict', 'resolved');
+});

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Host } from './processes';
+
+const SCREENS = join('test-results', 'screens');
+
+/** Saves a screenshot as a test artifact, named by journey and step. */
+export async function screen(page: Page, journey: string, step: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: join(SCREENS, `${journey}--${step}.png`), fullPage: true });
+}
+
+export async function openApp(page: Page, host: Host): Promise<void> {
+  await page.goto(host.url);
+  await expect(page.getByText('Quire', { exact: true })).toBeVisible();
+}
+
+export async function addPublication(
+  page: Page,
+  fields: { name: string; baseUrl: string; subdomain: string; token: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add publication' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add publication' });
+  await dialog.getByLabel('Name').fill(fields.name);
+  await dialog.getByLabel('Service address').fill(fields.baseUrl);
+  await dialog.getByLabel('Subdomain').fill(fields.subdomain);
+  await dialog.getByLabel('Access token').fill(fields.token);
+  await dialog.getByRole('button', { name: 'Add publication' }).click();
+}
+
+export const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
+export const bodyBox = (page: Page) => page.getByLabel(/^(Post|Page) text$/);
