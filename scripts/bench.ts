@@ -8,6 +8,7 @@ interface Bench {
 const BENCHES: Record<string, () => Promise<Bench>> = {
   server: () => import('../server/bench/server-bench'),
   core: () => import('../electron/core/bench/core-bench'),
+  ui: () => import('../e2e/bench/ui-bench'),
 };
 
 const [name, ...args] = process.argv.slice(2);

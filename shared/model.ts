@@ -89,22 +89,6 @@ export interface RecordPage {
   records: RemoteRecord[];
 }
 
-/** The editable fields of a draft as the renderer sees and sends them. */
-export interface DraftFieldsView {
-  title: string;
-  content: string;
-  slug?: string;
-  excerpt?: string | null;
-  status?: RecordStatus;
-  category?: number | null;
-  tags?: number[];
-  featured?: boolean;
-  meta_title?: string | null;
-  meta_description?: string | null;
-  featured_image?: string | null;
-  canonical_url?: string | null;
-}
-
 /** Fields a writer can send on create or update. */
 export interface RecordDraftFields {
   title?: string;
@@ -120,3 +104,6 @@ export interface RecordDraftFields {
   featured_image?: string | null;
   canonical_url?: string | null;
 }
+
+/** The editable fields of a draft as the renderer sees and sends them: title and content always. */
+export type DraftFieldsView = RecordDraftFields & { title: string; content: string };

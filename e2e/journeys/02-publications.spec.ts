@@ -1,35 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
-import {
-  addServerPublication,
-  serverCli,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { journey } from '../support/journey';
+import { startHost, type Host } from '../support/processes';
 
+const world = journey({
+  subdomain: 'field-notes',
+  name: 'Field Notes',
+  seed: { posts: 12, pages: 2 },
+});
+// This journey starts from the embedded sample, as a writer's first run does.
 let host: Host;
-let server: ReferenceServer;
-let token: string;
 test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'field-notes', 'Field Notes').token;
-  serverCli(server.dataFile, [
-    'seed',
-    '--subdomain',
-    'field-notes',
-    '--posts',
-    '12',
-    '--pages',
-    '2',
-  ]);
   host = await startHost({ sample: true });
 });
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
-});
+test.afterAll(async () => host.stop());
 
 test('add a second publication, with specific errors first, and switch between them', async ({
   page,
@@ -39,7 +23,7 @@ test('add a second publication, with specific errors first, and switch between t
 
   await addPublication(page, {
     name: 'Field Notes',
-    baseUrl: server.url,
+    baseUrl: world.server.url,
     subdomain: 'field-notes',
     token: 'quire_wrong',
   });
@@ -47,7 +31,7 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(dialog.getByRole('alert')).toContainText('refused this token');
   await expect(dialog.getByLabel('Access token')).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel('Subdomain').fill('no-such-blog');
-  await dialog.getByLabel('Access token').fill(token);
+  await dialog.getByLabel('Access token').fill(world.token);
   await dialog.getByRole('button', { name: 'Add publication' }).click();
   await expect(dialog.getByRole('alert')).toContainText('no publication "no-such-blog"');
   await screen(page, '02-publications', 'inline-error');

@@ -1,30 +1,18 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
-import {
-  addServerPublication,
-  apiGet,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { journey } from '../support/journey';
+import { apiGet } from '../support/processes';
 
-let host: Host;
-let server: ReferenceServer;
-let token: string;
-test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'journal', 'Journal').token;
-  host = await startHost({ sample: false });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
-});
+const world = journey({ subdomain: 'journal', name: 'Journal' });
 
 test('create a draft, format it, publish it and see it on the server', async ({ page }) => {
-  await openApp(page, host);
-  await addPublication(page, { name: 'Journal', baseUrl: server.url, subdomain: 'journal', token });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Journal',
+    baseUrl: world.server.url,
+    subdomain: 'journal',
+    token: world.token,
+  });
   await expect(page.getByText('Writing for')).toContainText('Journal');
 
   await page.getByRole('button', { name: 'New post' }).click();
@@ -57,10 +45,16 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await expect
     .poll(
       async () =>
-        (await apiGet(server, 'journal', '/posts/a-walk-by-the-river', token)).body.post?.status,
+        (await apiGet(world.server, 'journal', '/posts/a-walk-by-the-river', world.token)).body.post
+          ?.status,
     )
     .toBe('publish');
-  const { body: onServer } = await apiGet(server, 'journal', '/posts/a-walk-by-the-river', token);
+  const { body: onServer } = await apiGet(
+    world.server,
+    'journal',
+    '/posts/a-walk-by-the-river',
+    world.token,
+  );
   expect(onServer.post.content).toBe(
     '<h2>Morning</h2><p>The water was <strong>very</strong> still.</p>',
   );

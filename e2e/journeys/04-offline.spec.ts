@@ -1,34 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, bodyBox, openApp, screen } from '../support/app';
-import {
-  addServerPublication,
-  apiGet,
-  serverCli,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { journey } from '../support/journey';
+import { apiGet } from '../support/processes';
 
-let host: Host;
-let server: ReferenceServer;
-let token: string;
-test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'notes', 'Notes').token;
-  serverCli(server.dataFile, ['seed', '--subdomain', 'notes', '--posts', '5', '--pages', '0']);
-  host = await startHost({ sample: false });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
-});
+const world = journey({ subdomain: 'notes', name: 'Notes', seed: { posts: 5, pages: 0 } });
 
 test('edit with the server stopped, restart it, and watch the change sync by itself', async ({
   page,
 }) => {
-  await openApp(page, host);
-  await addPublication(page, { name: 'Notes', baseUrl: server.url, subdomain: 'notes', token });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Notes',
+    baseUrl: world.server.url,
+    subdomain: 'notes',
+    token: world.token,
+  });
   const first = page.locator('tbody tr').first();
   await expect(first).toBeVisible();
   const title = (await first.getByRole('button').textContent()) ?? '';
@@ -37,7 +23,7 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   const source = page.getByLabel('HTML source');
   await expect(source).toBeVisible();
 
-  await server.stop();
+  await world.server.stop();
   await source.fill('<p>Written while the service was down.</p>');
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Saved on this computer')).toBeVisible();
@@ -47,15 +33,19 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   await expect(page.getByText(/1 change saved on this computer/)).toBeVisible();
   await screen(page, '04-offline', 'offline');
 
-  await server.restart();
+  await world.server.restart();
   await expect(page.getByText('Offline.')).toBeHidden({ timeout: 45_000 });
-  const slug = (await apiGet(server, 'notes', '/posts?limit=100', token)).body.posts.data.find(
-    (p: { title: string }) => p.title === title,
-  ).slug;
+  const slug = (
+    await apiGet(world.server, 'notes', '/posts?limit=100', world.token)
+  ).body.posts.data.find((p: { title: string }) => p.title === title).slug;
   await expect
-    .poll(async () => (await apiGet(server, 'notes', `/posts/${slug}`, token)).body.post.content, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        (await apiGet(world.server, 'notes', `/posts/${slug}`, world.token)).body.post.content,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe('<p>Written while the service was down.</p>');
   await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
   await screen(page, '04-offline', 'synced');

@@ -1,50 +1,37 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
-import {
-  addServerPublication,
-  apiGet,
-  apiPut,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { createPost, journey } from '../support/journey';
+import { apiGet, apiPut } from '../support/processes';
 
-let host: Host;
-let server: ReferenceServer;
-let token: string;
 let postId: number;
-test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'shared', 'Shared').token;
-  const response = await fetch(`${server.url}/app/shared/posts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
+const world = journey({
+  subdomain: 'shared',
+  name: 'Shared',
+  setup: async (w) => {
+    postId = await createPost(w, {
       title: 'Two hands',
       content: '<p>The first version.</p>',
       slug: 'two-hands',
-    }),
-  });
-  postId = ((await response.json()) as { post: { id: number } }).post.id;
-  host = await startHost({ sample: false });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
+    });
+  },
 });
 
 test('a second client changes the same post: the conflict is shown and resolved', async ({
   page,
 }) => {
-  await openApp(page, host);
-  await addPublication(page, { name: 'Shared', baseUrl: server.url, subdomain: 'shared', token });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Shared',
+    baseUrl: world.server.url,
+    subdomain: 'shared',
+    token: world.token,
+  });
   await page.getByRole('button', { name: 'Two hands' }).click();
   await page.getByRole('button', { name: 'HTML source' }).click();
 
   // The other client (an API caller with its own copy) writes first.
   expect(
-    await apiPut(server, 'shared', `/posts/${postId}`, token, {
+    await apiPut(world.server, 'shared', `/posts/${postId}`, world.token, {
       content: '<p>The version from the other laptop.</p>',
     }),
   ).toBe(200);
@@ -61,16 +48,17 @@ test('a second client changes the same post: the conflict is shown and resolved'
   );
   await expect(page.locator('.editor-header .badge')).toHaveText('Conflict');
   // Nothing was overwritten while the writer decides.
-  expect((await apiGet(server, 'shared', '/posts/two-hands', token)).body.post.content).toBe(
-    '<p>The version from the other laptop.</p>',
-  );
+  expect(
+    (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,
+  ).toBe('<p>The version from the other laptop.</p>');
   await screen(page, '05-conflict', 'conflict');
 
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
   await expect
     .poll(
-      async () => (await apiGet(server, 'shared', '/posts/two-hands', token)).body.post.content,
+      async () =>
+        (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,
       { timeout: 30_000 },
     )
     .toBe('<p>The version from this laptop.</p>');

@@ -1,31 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
-import {
-  addServerPublication,
-  serverCli,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { journey } from '../support/journey';
 
-let host: Host;
-let server: ReferenceServer;
-let token: string;
-test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'archive', 'Archive').token;
-  serverCli(server.dataFile, ['seed', '--subdomain', 'archive', '--posts', '250', '--pages', '0']);
-  host = await startHost({ sample: false });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
-});
+const world = journey({ subdomain: 'archive', name: 'Archive', seed: { posts: 250, pages: 0 } });
 
 test('page through 250 posts', async ({ page }) => {
-  await openApp(page, host);
-  await addPublication(page, { name: 'Archive', baseUrl: server.url, subdomain: 'archive', token });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Archive',
+    baseUrl: world.server.url,
+    subdomain: 'archive',
+    token: world.token,
+  });
   await expect(page.getByText('Page 1 of 13')).toBeVisible();
   const firstTitle = await page.locator('tbody tr').first().textContent();
 

@@ -1,36 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
-import {
-  addServerPublication,
-  apiGet,
-  startHost,
-  startReferenceServer,
-  type Host,
-  type ReferenceServer,
-} from '../support/processes';
+import { createPost, journey } from '../support/journey';
+import { apiGet } from '../support/processes';
 
-let host: Host;
-let server: ReferenceServer;
-let token: string;
-test.beforeAll(async () => {
-  server = await startReferenceServer();
-  token = addServerPublication(server.dataFile, 'tidy', 'Tidy').token;
-  for (const title of ['Keep me', 'Remove me'])
-    await fetch(`${server.url}/app/tidy/posts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title, content: `<p>${title}</p>` }),
-    });
-  host = await startHost({ sample: false });
-});
-test.afterAll(async () => {
-  await host.stop();
-  await server.stop();
+const world = journey({
+  subdomain: 'tidy',
+  name: 'Tidy',
+  setup: async (w) => {
+    for (const title of ['Keep me', 'Remove me'])
+      await createPost(w, { title, content: `<p>${title}</p>` });
+  },
 });
 
 test('delete, undo within the window, then delete for good', async ({ page }) => {
-  await openApp(page, host);
-  await addPublication(page, { name: 'Tidy', baseUrl: server.url, subdomain: 'tidy', token });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Tidy',
+    baseUrl: world.server.url,
+    subdomain: 'tidy',
+    token: world.token,
+  });
 
   await page.getByRole('button', { name: 'Keep me' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
@@ -45,14 +34,17 @@ test('delete, undo within the window, then delete for good', async ({ page }) =>
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'Remove me' })).toBeHidden();
   // The delete is held for the 10 s undo window, then sent.
-  expect((await apiGet(server, 'tidy', '/posts/remove-me', token)).status).toBe(200);
+  expect((await apiGet(world.server, 'tidy', '/posts/remove-me', world.token)).status).toBe(200);
   await expect
-    .poll(async () => (await apiGet(server, 'tidy', '/posts/remove-me', token)).status, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () => (await apiGet(world.server, 'tidy', '/posts/remove-me', world.token)).status,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe(404);
   await page.waitForTimeout(1_000);
-  expect((await apiGet(server, 'tidy', '/posts/keep-me', token)).status).toBe(200);
+  expect((await apiGet(world.server, 'tidy', '/posts/keep-me', world.token)).status).toBe(200);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Keep me' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove me' })).toBeHidden();

@@ -97,8 +97,8 @@ export interface Host {
 }
 
 /** The browser host, serving the built renderer over the real core. */
-export async function startHost(options: { sample: boolean }): Promise<Host> {
-  const dataDir = scratchDir('host');
+export async function startHost(options: { sample: boolean; dataDir?: string }): Promise<Host> {
+  const dataDir = options.dataDir ?? scratchDir('host');
   const child = spawnTs('electron/web/cli.ts', [
     '--port',
     '0',
