@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
@@ -6,6 +7,7 @@ import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { SYNC_LABELS } from '../records/labels';
+import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
@@ -46,6 +48,7 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
 }
 
 export function DraftEditor({ draft, publication, onReplaced }: Props) {
+  const queryClient = useQueryClient();
   const notify = useUi((state) => state.notify);
   const openDraft = useUi((state) => state.openDraft);
   const fields = useRef<DraftFieldsView>({ ...draft.fields });
@@ -154,6 +157,8 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     await autosave.flush();
     try {
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
+      // The list must not show it, not even for the moment before the core's event arrives.
+      await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
       openDraft(null);
       notify({
         tone: 'info',
@@ -164,6 +169,9 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           run: () =>
             void bridge.records
               .undoDelete({ draftId: draft.id })
+              .then(() =>
+                queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) }),
+              )
               .then(() => openDraft(draft.id))
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
