@@ -142,6 +142,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       lastSyncAt = Date.now();
       emit({ type: 'sync', status: status() });
     },
+    onError: (error) => console.error('quire: sync round failed', error),
     intervalMs: options.syncIntervalMs,
   });
   scheduler.start();
@@ -363,7 +364,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return () => listeners.delete(listener);
     },
     async close() {
-      scheduler.stop();
+      await scheduler.stop();
       await embedded?.close();
       store.close();
     },

@@ -9,6 +9,8 @@ export interface SchedulerOptions {
   /** Before a forced round, makes waiting ops due at once. */
   makeDue: () => void;
   onRound?: () => void;
+  /** A round that failed outside the engine's own error handling (the store, say). */
+  onError?: (error: unknown) => void;
   intervalMs?: number;
   debounceMs?: number;
 }
@@ -20,45 +22,68 @@ export interface SchedulerOptions {
 export class SyncScheduler {
   private timer?: NodeJS.Timeout;
   private debounce?: NodeJS.Timeout;
-  private running = false;
+  private busy?: Promise<void>;
+  private stopped = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.tick(), this.options.intervalMs ?? 5_000);
+    this.stopped = false;
+    this.timer ??= setInterval(
+      () => void this.guard(() => this.tick()),
+      this.options.intervalMs ?? 5_000,
+    );
     this.timer.unref?.();
   }
 
-  stop(): void {
+  /** No new work starts; resolves once the work under way has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.debounce);
     this.timer = undefined;
+    await this.busy;
   }
 
   /** Called after a save: sync soon, once the writer pauses. */
   kick(): void {
+    if (this.stopped) return;
     clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => void this.round(), this.options.debounceMs ?? 400);
+    this.debounce = setTimeout(
+      () => void this.guard(() => this.round()),
+      this.options.debounceMs ?? 400,
+    );
     this.debounce.unref?.();
   }
 
   async round(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
-    try {
-      await this.options.engine.flush();
-    } finally {
-      this.running = false;
-      this.options.onRound?.();
-    }
+    if (this.stopped || this.busy) return this.busy;
+    this.busy = (async () => {
+      try {
+        await this.options.engine.flush();
+      } finally {
+        this.busy = undefined;
+        if (!this.stopped) this.options.onRound?.();
+      }
+    })();
+    return this.busy;
   }
 
   private async tick(): Promise<void> {
-    if (!this.options.hasWork() || this.running) return;
+    if (this.stopped || this.busy || !this.options.hasWork()) return;
     if (!this.options.engine.online) {
-      if (!(await this.options.probe())) return;
+      const back = await this.options.probe();
+      if (!back || this.stopped) return;
       this.options.makeDue();
     }
     await this.round();
+  }
+
+  private async guard(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      if (!this.stopped) this.options.onError?.(error);
+    }
   }
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncEngine } from './engine';
+import { SyncScheduler } from './scheduler';
+
+// A stand-in engine: the scheduler's job is only when it calls flush, not what flush does
+// (the real engine against the real server is covered in engine.test.ts and service.test.ts).
+function engine(online: boolean, flushMs = 0) {
+  return {
+    online,
+    flush: vi.fn(
+      () =>
+        new Promise((resolve) =>
+          setTimeout(() => resolve({ done: 1, failed: 0, conflicts: 0 }), flushMs),
+        ),
+    ),
+  } as unknown as SyncEngine & { flush: ReturnType<typeof vi.fn> };
+}
+
+describe('SyncScheduler', () => {
+  it('syncs shortly after a burst of saves, once', async () => {
+    const e = engine(true);
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe: async () => true,
+      makeDue: () => {},
+      debounceMs: 20,
+    });
+    for (let i = 0; i < 5; i++) scheduler.kick();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(e.flush).toHaveBeenCalledTimes(1);
+    await scheduler.stop();
+  });
+
+  it('probes while offline and syncs only once the service answers', async () => {
+    const e = engine(false);
+    let answers = false;
+    const makeDue = vi.fn();
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe: async () => answers,
+      makeDue,
+      intervalMs: 10,
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(e.flush).not.toHaveBeenCalled();
+    answers = true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(makeDue).toHaveBeenCalled();
+    expect(e.flush).toHaveBeenCalled();
+    await scheduler.stop();
+  });
+
+  it('waits for the round under way when stopped, and starts nothing after', async () => {
+    const e = engine(true, 80);
+    const onRound = vi.fn();
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe: async () => true,
+      makeDue: () => {},
+      onRound,
+      intervalMs: 5,
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await scheduler.stop();
+    expect(performance.now() - started).toBeGreaterThan(30);
+    const calls = e.flush.mock.calls.length;
+    scheduler.kick();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(e.flush.mock.calls.length).toBe(calls);
+    expect(onRound).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed round instead of leaving an unhandled rejection', async () => {
+    const e = engine(true);
+    e.flush.mockRejectedValueOnce(new Error('The local store failed'));
+    const onError = vi.fn();
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe: async () => true,
+      makeDue: () => {},
+      onError,
+      debounceMs: 1,
+    });
+    scheduler.kick();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'The local store failed' }),
+    );
+    await scheduler.stop();
+  });
+});
