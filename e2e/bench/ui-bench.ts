@@ -42,7 +42,11 @@ function prepareSample(dataDir: string): void {
 
 /** Records, in the page, when the first list row appears and how long each keystroke takes to paint. */
 const INSTRUMENT = `
-  window.__bench = { firstList: null, keys: [], longTasks: [] };
+  window.__bench = { firstList: null, keys: [], longTasks: [], slowKeys: [] };
+  // Event Timing: Chromium reports every keystroke whose input-to-next-paint took 16 ms or more.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'keydown') window.__bench.slowKeys.push(entry.duration);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
   new MutationObserver((_, observer) => {
     if (document.querySelector('tbody tr')) { window.__bench.firstList = performance.now(); observer.disconnect(); }
   }).observe(document, { childList: true, subtree: true });
@@ -75,12 +79,45 @@ function bareServer(rows: number): Promise<{ url: string; server: Server }> {
   );
 }
 
-async function typeAndMeasure(page: Page, keys: number): Promise<number[]> {
-  await page.evaluate(() => ((globalThis as any).__bench.keys = []));
-  for (let i = 0; i < keys; i++) await page.keyboard.type(i % 8 === 7 ? ' ' : 'a', { delay: 25 });
-  await page.waitForTimeout(200);
-  return page.evaluate(() => (globalThis as any).__bench.keys as number[]);
+interface Typing {
+  /** Keydown to the frame after it (rAF + task), every key. */
+  frames: number[];
+  /** Event Timing durations of the keys that took 16 ms or more. */
+  slow: number[];
+  keys: number;
 }
+
+async function typeAndMeasure(page: Page, keys: number): Promise<Typing> {
+  await page.evaluate(() => {
+    (globalThis as any).__bench.keys = [];
+    (globalThis as any).__bench.slowKeys = [];
+  });
+  for (let i = 0; i < keys; i++) await page.keyboard.type(i % 8 === 7 ? ' ' : 'a', { delay: 25 });
+  await page.waitForTimeout(300);
+  const [frames, slow] = await page.evaluate(() => [
+    (globalThis as any).__bench.keys as number[],
+    (globalThis as any).__bench.slowKeys as number[],
+  ]);
+  return { frames, slow, keys };
+}
+
+/**
+ * The p95 of keystroke-to-paint, exact from Event Timing: every key at or over 16 ms is reported
+ * with its duration, every other key is under 16 ms. Undefined means "under 16 ms".
+ */
+function eventTimingP95({ slow, keys }: Typing): number | undefined {
+  const rank = Math.ceil(0.95 * keys) - (keys - slow.length) - 1;
+  return rank < 0 ? undefined : [...slow].sort((a, b) => a - b)[rank];
+}
+
+const describeTyping = (label: string, typing: Typing): string => {
+  const p95 = eventTimingP95(typing);
+  return (
+    `${label}: Event Timing p95 ${p95 === undefined ? '< 16' : p95.toFixed(0)} ms ` +
+    `[slow p50 ${percentile(typing.slow, 50).toFixed(0)}, p90 ${percentile(typing.slow, 90).toFixed(0)}, max ${Math.max(0, ...typing.slow).toFixed(0)}] ` +
+    `(${typing.slow.length} of ${typing.keys} keys ≥ 16 ms), next-frame p50 ${percentile(typing.frames, 50).toFixed(1)} ms`
+  );
+};
 
 export async function run(args: string[]): Promise<number> {
   const quick = args.includes('--quick');
@@ -144,14 +181,13 @@ export async function run(args: string[]): Promise<number> {
     await page.locator('#t').click();
     await page.keyboard.press('Control+End');
     const bareKeys = await typeAndMeasure(page, keys);
+    out(`typing into a 100,000-character post, ${keys} keys:`);
+    out(`  ${describeTyping('app (TipTap)', appKeys)}`);
+    out(`  ${describeTyping('plain textarea', bareKeys)}`);
+    const appP95 = eventTimingP95(appKeys);
     out(
-      `typing into a 100,000-character post (${keys} keys): app p50 ${percentile(appKeys, 50).toFixed(1)} ms, ` +
-        `p95 ${percentile(appKeys, 95).toFixed(1)} ms | textarea p50 ${percentile(bareKeys, 50).toFixed(1)} ms, ` +
-        `p95 ${percentile(bareKeys, 95).toFixed(1)} ms | ratio p95 ${(percentile(appKeys, 95) / percentile(bareKeys, 95)).toFixed(2)}×`,
-    );
-    const typingOk = percentile(appKeys, 95) <= 16;
-    out(
-      `budget typing p95 ≤ 16 ms: ${typingOk ? 'PASS' : 'FAIL'}; no task over 50 ms while paging: ${longest <= 50 ? 'PASS' : 'FAIL'}`,
+      `budget typing p95 ≤ 16 ms: ${appP95 === undefined || appP95 <= 16 ? 'PASS' : 'FAIL'}; ` +
+        `no task over 50 ms while paging: ${longest <= 50 ? 'PASS' : 'FAIL'}`,
     );
     return 0;
   } finally {
