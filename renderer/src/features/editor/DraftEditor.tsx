@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView, PublicationView } from '../../../../shared/views';
@@ -56,9 +56,19 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     () => createAutosave((latest) => bridge.drafts.save({ draftId: draft.id, fields: latest })),
     [draft.id],
   );
+  // Set when the visual editor changed: its HTML is read once, when the save happens.
+  const contentStale = useRef(false);
+  const editorRef = useRef<Editor | null>(null);
+  const currentFields = (): DraftFieldsView => {
+    if (contentStale.current && editorRef.current) {
+      fields.current = { ...fields.current, content: editorRef.current.getHTML() };
+      contentStale.current = false;
+    }
+    return fields.current;
+  };
   const update = (patch: Partial<DraftFieldsView>) => {
     fields.current = { ...fields.current, ...patch };
-    autosave.schedule(fields.current);
+    autosave.schedule(currentFields);
   };
   // Markup the visual editor cannot keep: such a text opens in source mode, untouched.
   const initialLoss = useMemo(() => markupLoss(draft.fields.content), [draft.fields.content]);
@@ -86,12 +96,18 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           class: 'prose',
         },
       },
-      onUpdate: ({ editor: e }) => {
-        if (modeRef.current === 'visual') update({ content: e.getHTML() });
+      onUpdate: () => {
+        if (modeRef.current !== 'visual') return;
+        contentStale.current = true;
+        autosave.schedule(currentFields);
       },
     },
     [draft.id],
   );
+
+  useEffect(() => {
+    editorRef.current = editor;
+  }, [editor]);
 
   useEffect(() => {
     if (initialLoss.length)
@@ -115,7 +131,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
   }, [autosave]);
 
   const toSource = () => {
-    setSourceSeed(fields.current.content);
+    setSourceSeed(currentFields().content);
     setMode('source');
     setPendingLoss(null);
   };

@@ -54,6 +54,18 @@ describe('createAutosave', () => {
     expect(save.mock.calls).toEqual([[fields('draft, finished')]]);
   });
 
+  it('reads a lazy source once per save, not once per keystroke', async () => {
+    const save = vi.fn(async () => {});
+    const read = vi.fn(() => fields('serialised once'));
+    const autosave = createAutosave(save, 500);
+    for (let i = 0; i < 50; i++) autosave.schedule(read);
+    expect(read).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(save.mock.calls).toEqual([[fields('serialised once')]]);
+    expect(autosave.lastFields()).toEqual(fields('serialised once'));
+  });
+
   it('keeps text whose save failed and sends it with the next flush', async () => {
     const save = vi
       .fn()

@@ -3,9 +3,12 @@ import type { DraftFieldsView } from '../../../../shared/model';
 export type SaveState =
   { kind: 'saved' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'error'; message: string };
 
+/** The fields, or a way to read them when the save happens (so a long text is serialised once). */
+export type FieldsSource = DraftFieldsView | (() => DraftFieldsView);
+
 export interface Autosave {
   /** Remember the latest fields; they are saved once the writer pauses. */
-  schedule(fields: DraftFieldsView): void;
+  schedule(fields: FieldsSource): void;
   /** Save now (Ctrl/Cmd+S, closing the editor, publishing). */
   flush(): Promise<void>;
   subscribe(listener: () => void): () => void;
@@ -22,8 +25,10 @@ export function createAutosave(
   save: (fields: DraftFieldsView) => Promise<unknown>,
   delayMs = 700,
 ): Autosave {
-  let latest: DraftFieldsView | null = null;
+  let latest: FieldsSource | null = null;
   let newest: DraftFieldsView | undefined;
+  const read = (source: FieldsSource): DraftFieldsView =>
+    typeof source === 'function' ? source() : source;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   let current: SaveState = { kind: 'saved' };
@@ -36,8 +41,9 @@ export function createAutosave(
   const run = (): Promise<void> => {
     clearTimeout(timer);
     running = running.then(async () => {
-      const fields = latest;
-      if (!fields) return;
+      if (!latest) return;
+      const fields = read(latest);
+      newest = fields;
       latest = null;
       set({ kind: 'saving' });
       try {
@@ -55,7 +61,7 @@ export function createAutosave(
   return {
     schedule(fields) {
       latest = fields;
-      newest = fields;
+      if (typeof fields !== 'function') newest = fields;
       set({ kind: 'pending' });
       clearTimeout(timer);
       timer = setTimeout(() => void run(), delayMs);
