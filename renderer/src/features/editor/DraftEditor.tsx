@@ -18,6 +18,8 @@ import { sanitizeHtml } from './sanitize';
 import { Toolbar } from './Toolbar';
 import { WordCount } from './WordCount';
 
+const CARET_CLEARANCE = { top: 80, bottom: 120, left: 0, right: 0 };
+
 interface Props {
   draft: DraftView;
   publication: PublicationView;
@@ -91,6 +93,10 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       editorProps: {
+        // The caret keeps clear of the sticky header above and of the window's edge below. At the
+        // edge, Chromium showed typed letters late, seconds late on a long post (see README).
+        scrollThreshold: CARET_CLEARANCE,
+        scrollMargin: CARET_CLEARANCE,
         attributes: {
           'aria-label': `${draft.kind === 'post' ? 'Post' : 'Page'} text`,
           class: 'prose',

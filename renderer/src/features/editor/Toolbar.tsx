@@ -1,3 +1,4 @@
+import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
 
 /** Formatting buttons whose pressed states come from one editor-state selector. */
@@ -17,8 +18,9 @@ export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolea
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
       link: e.isActive('link'),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
+      // The history's depth, not can().undo(): that builds a command chain on every keystroke.
+      canUndo: undoDepth(e.state) > 0,
+      canRedo: redoDepth(e.state) > 0,
     }),
   });
   const chain = () => editor.chain().focus();

@@ -21,6 +21,16 @@ describe('createAutosave', () => {
     expect(autosave.state().kind).toBe('saved');
   });
 
+  it('wakes its listeners when the state changes, not on every keystroke', async () => {
+    const autosave = createAutosave(async () => {}, 500);
+    const seen: string[] = [];
+    autosave.subscribe(() => seen.push(autosave.state().kind));
+    for (let i = 1; i <= 50; i++) autosave.schedule(fields('x'.repeat(i)));
+    expect(seen).toEqual(['pending']);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(seen).toEqual(['pending', 'saving', 'saved']);
+  });
+
   it('flushes at once, and never runs two saves together', async () => {
     let active = 0;
     let most = 0;

@@ -17,6 +17,8 @@ export interface Autosave {
   lastFields(): DraftFieldsView | undefined;
 }
 
+const PENDING: SaveState = { kind: 'pending' };
+
 /**
  * Debounced saving to the local store. Saves never overlap and never block typing; a failed save
  * keeps the fields and is retried by the next change or flush, so no words are dropped.
@@ -48,7 +50,7 @@ export function createAutosave(
       set({ kind: 'saving' });
       try {
         await save(fields);
-        set(latest ? { kind: 'pending' } : { kind: 'saved' });
+        set(latest ? PENDING : { kind: 'saved' });
       } catch (error) {
         // Keep what failed unless something newer replaced it.
         latest ??= fields;
@@ -62,7 +64,8 @@ export function createAutosave(
     schedule(fields) {
       latest = fields;
       if (typeof fields !== 'function') newest = fields;
-      set({ kind: 'pending' });
+      // Every keystroke lands here: only a change of state may wake the listeners (React).
+      if (current.kind !== 'pending') set(PENDING);
       clearTimeout(timer);
       timer = setTimeout(() => void run(), delayMs);
     },
