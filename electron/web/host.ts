@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../core/service';
 
-const COOKIE = 'quire_session';
+export const SESSION_COOKIE = 'quire_session';
 const MAX_BODY = 12 * 1024 * 1024;
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
@@ -46,7 +46,7 @@ function sameSecret(a: string, b: string): boolean {
 function cookieOf(request: IncomingMessage): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
+    if (name === SESSION_COOKIE) return value.join('=');
   }
   return undefined;
 }
@@ -153,7 +153,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
         if (!sameSecret(offered, secret)) return refuse(response, 401, 'Wrong launch secret');
         response.writeHead(303, {
           location: url.pathname,
-          'set-cookie': `${COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+          'set-cookie': `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
           'cache-control': 'no-store',
         });
         return response.end();

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import '../../../shared/testing/provided-host';
+import { KeytarCredentialStore } from '../../core/credentials';
+import { createCore } from '../../core/service';
+import { SESSION_COOKIE, startBrowserHost } from '../host';
+
+/**
+ * Vitest global setup: one real core (SQLite store, embedded reference service, the keychain of
+ * scripts/with-keyring.sh) behind the browser host, for renderer tests to call over HTTP exactly
+ * as the browser-hosted app does. Renderer code cannot import the core: it has no Node.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-renderer-host-'));
+  const rendererDir = join(dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Quire</title>');
+  const core = await createCore({
+    dataDir: join(dir, 'data'),
+    credentials: new KeytarCredentialStore(`Quire renderer tests ${randomUUID()}`),
+    version: '0.0.0-test',
+    embedded: { posts: 3, pages: 1 },
+    syncIntervalMs: 60_000,
+  });
+  const secret = randomUUID();
+  const host = await startBrowserHost({ core, rendererDir, secret });
+  project.provide('quireHost', { origin: host.origin, cookie: `${SESSION_COOKIE}=${secret}` });
+  return async () => {
+    await host.close();
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

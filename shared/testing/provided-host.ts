@@ -1,0 +1,13 @@
+/** What the Vitest global setup hands to renderer tests that talk to a real core. */
+export interface ProvidedHost {
+  /** The browser host's origin, e.g. http://127.0.0.1:41234. */
+  origin: string;
+  /** The session cookie the launch secret is exchanged for. */
+  cookie: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    quireHost: ProvidedHost;
+  }
+}
