@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Tag } from './model';
 import type {
   DraftView,
   PublicationView,
@@ -83,6 +84,7 @@ export const contract = {
   'records.search': method(
     z.object({ publicationId: id, kind, query: text(200) }).strict(),
   ).returns<RecordSummary[]>(),
+  'records.tags': method(z.object({ publicationId: id }).strict()).returns<Tag[]>(),
   'records.create': method(
     z.object({ publicationId: id, kind, fields: draftFieldsSchema }).strict(),
   ).returns<DraftView>(),

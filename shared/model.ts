@@ -28,6 +28,8 @@ export const tagSchema = z.object({
   slug: z.string().default(''),
 });
 
+export type Tag = z.infer<typeof tagSchema>;
+
 export const authorSchema = z.object({
   id: numericId,
   name: z.string().default(''),

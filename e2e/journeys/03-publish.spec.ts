@@ -1,9 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
-import { journey } from '../support/journey';
-import { apiGet } from '../support/processes';
+import { createPost, journey } from '../support/journey';
+import { apiGet, serverCli } from '../support/processes';
 
-const world = journey({ subdomain: 'journal', name: 'Journal' });
+// A tag on an earlier post: the service cannot list tags, so Quire learns names from posts.
+const world = journey({
+  subdomain: 'journal',
+  name: 'Journal',
+  setup: async (w) => {
+    const tag = JSON.parse(
+      serverCli(w.server.dataFile, ['tag', 'add', '--subdomain', 'journal', '--name', 'Walks']),
+    ) as { id: number };
+    await createPost(w, { title: 'An earlier walk', content: '<p>Before.</p>', tags: [tag.id] });
+  },
+});
 
 test('create a draft, format it, publish it and see it on the server', async ({ page }) => {
   await openApp(page, world.host);
@@ -29,6 +39,10 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.keyboard.type(' still.');
   await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText(/\d+ words · 1 min read/)).toBeVisible();
+  await page.getByText('Details and search').click();
+  await page.getByRole('combobox', { name: 'Add a tag' }).fill('walks');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Tags on this post' })).toHaveText(/Walks/);
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Saved on this computer')).toBeVisible();
   await screen(page, '03-publish', 'draft');
@@ -59,4 +73,5 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
     '<h2>Morning</h2><p>The water was <strong>very</strong> still.</p>',
   );
   expect(onServer.post.title).toBe('A walk by the river');
+  expect(onServer.post.tags.map((tag: { name: string }) => tag.name)).toEqual(['Walks']);
 });

@@ -91,6 +91,18 @@ describe('the core service', () => {
     expect(page.meta).toEqual({ total: 30, perPage: 10, currentPage: 1, lastPage: 3 });
     expect(page.items).toHaveLength(10);
     expect(page.fromCache).toBe(false);
+    // Tag names are known from the records seen so far: the service has no tag list.
+    const tags = await call(c, 'records.tags', { publicationId: publications[0].id });
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags)
+      expect(tag).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        slug: expect.any(String),
+      });
+    expect(await errorOf(c, 'records.tags', { publicationId: randomUUID() })).toMatchObject({
+      kind: 'not-found',
+    });
   });
 
   it('adds a publication only after a live check, and says exactly what is wrong', async () => {

@@ -264,6 +264,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         engine.online,
       );
     },
+    'records.tags': async ({ publicationId }) => {
+      requirePublication(publicationId);
+      return store.knownTags(publicationId);
+    },
     'records.create': async ({ publicationId, kind, fields }) => {
       requirePublication(publicationId);
       const draft = store.createDraft(publicationId, kind, fields);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaTooNewError } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
+import { remoteRecordSchema } from '../../../shared/model';
 import { LocalStore, REVISIONS_KEPT } from './local-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
@@ -127,6 +128,40 @@ describe('LocalStore', () => {
     store.db.prepare('DELETE FROM publications WHERE id = ?').run(publicationId);
     expect(store.listDrafts(publicationId)).toEqual([]);
     expect(store.allOps()).toEqual([]);
+    store.close();
+  });
+
+  it('knows the tags of its cached records by name, newest name first, per publication', () => {
+    let clock = 1_000;
+    const { store, publicationId } = openWithPublication(file(), () => clock);
+    const other = store.addPublication({
+      name: 'Q',
+      baseUrl: 'http://127.0.0.1:9',
+      subdomain: 'q',
+    });
+    const record = (id: number, tags: { id: number; name: string; slug: string }[]) =>
+      remoteRecordSchema.parse({ id, slug: `r-${id}`, status: 'publish', updated_at: 'now', tags });
+    const key = { kind: 'post' as const, draftsOnly: false, page: 1, perPage: 10 };
+    const meta = { total: 2, per_page: 10, current_page: 1, last_page: 1 };
+    store.cachePage({ ...key, publicationId }, meta, [
+      record(1, [
+        { id: 7, name: 'travel', slug: 'travel' },
+        { id: 3, name: 'Food', slug: 'food' },
+      ]),
+      record(2, [{ id: 7, name: 'travel', slug: 'travel' }]),
+    ]);
+    clock = 2_000;
+    store.cachePage({ ...key, publicationId, page: 2 }, meta, [
+      record(3, [{ id: 7, name: 'Travels', slug: 'travels' }]),
+    ]);
+    store.cachePage({ ...key, publicationId: other }, meta, [
+      record(1, [{ id: 99, name: 'elsewhere', slug: 'elsewhere' }]),
+    ]);
+    expect(store.knownTags(publicationId)).toEqual([
+      { id: 3, name: 'Food', slug: 'food' },
+      { id: 7, name: 'Travels', slug: 'travels' },
+    ]);
+    expect(store.knownTags(other)).toEqual([{ id: 99, name: 'elsewhere', slug: 'elsewhere' }]);
     store.close();
   });
 });

@@ -5,7 +5,13 @@ import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
-import type { PageMeta, RecordDraftFields, RecordKind, RemoteRecord } from '../../../shared/model';
+import type {
+  PageMeta,
+  RecordDraftFields,
+  RecordKind,
+  RemoteRecord,
+  Tag,
+} from '../../../shared/model';
 import { STORE_MIGRATIONS } from './schema';
 
 export const REVISIONS_KEPT = 50;
@@ -269,6 +275,26 @@ export class LocalStore {
           .prepare('INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)')
           .run(key, value);
     });
+  }
+
+  /**
+   * The tags seen on this publication's cached records, by name. The service has no tag list of
+   * its own (the spec gives them no endpoint), so this is all Quire can know of their names.
+   */
+  knownTags(publicationId: string): Tag[] {
+    // Grouped by id; the bare columns come from the most recently cached record, so a renamed
+    // tag shows its newest name.
+    return (
+      this.db
+        .prepare(
+          `SELECT json_extract(t.value, '$.id') AS id, json_extract(t.value, '$.name') AS name,
+             json_extract(t.value, '$.slug') AS slug, max(c.cached_at) AS newest
+           FROM cached_records c, json_each(c.record_json, '$.tags') t
+           WHERE c.publication_id = ?
+           GROUP BY 1 ORDER BY lower(name), id`,
+        )
+        .all(publicationId) as (Tag & { newest: number })[]
+    ).map(({ id, name, slug }) => ({ id, name, slug }));
   }
 
   /** Remembers a list page as the service sent it, for browsing offline. */

@@ -358,7 +358,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           <SourceWordCount autosave={autosave} initial={sourceSeed} />
         )}
       </footer>
-      <MetadataPanel initial={draft.fields} tagNames={new Map()} onChange={update} />
+      <MetadataPanel initial={draft.fields} publicationId={draft.publicationId} onChange={update} />
       <RevisionHistory draftId={draft.id} onRestore={(id) => void restore(id)} />
     </section>
   );

@@ -1,9 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
+import { knownTagsQuery } from '../records/queries';
+import { TagPicker } from './TagPicker';
 
 interface Props {
   initial: DraftFieldsView;
-  tagNames: Map<number, string>;
+  publicationId: string;
   onChange(patch: Partial<DraftFieldsView>): void;
 }
 
@@ -28,7 +31,9 @@ function Hint({ value, ideal, max }: { value: string; ideal: number; max: number
  * Slug, excerpt, tags, category, featured, meta title and description, featured image and
  * canonical URL. Uncontrolled inputs: typing here never re-renders the editor.
  */
-export function MetadataPanel({ initial, tagNames, onChange }: Props) {
+export function MetadataPanel({ initial, publicationId, onChange }: Props) {
+  // Here rather than in the editor host, so the answer re-renders this panel only.
+  const { data: knownTags } = useQuery(knownTagsQuery(publicationId));
   return (
     <details className="metadata">
       <summary>Details and search</summary>
@@ -47,17 +52,11 @@ export function MetadataPanel({ initial, tagNames, onChange }: Props) {
           onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
         />
       </label>
-      <label>
-        Tag ids (comma separated)
-        <input
-          defaultValue={(initial.tags ?? []).join(', ')}
-          aria-describedby="tag-names"
-          onChange={(e) => onChange({ tags: ids(e.target.value) })}
-        />
-        <span id="tag-names" className="hint">
-          {(initial.tags ?? []).map((id) => tagNames.get(id) ?? `#${id}`).join(', ') || 'No tags'}
-        </span>
-      </label>
+      <TagPicker
+        initial={initial.tags ?? []}
+        known={knownTags ?? []}
+        onChange={(tags) => onChange({ tags })}
+      />
       <label>
         Category id
         <input

@@ -22,7 +22,16 @@ export const recordKeys = {
     ] as const,
   search: (publicationId: string, kind: RecordKind, query: string) =>
     [...recordKeys.kind(publicationId, kind), 'search', query] as const,
+  tags: (publicationId: string) => [...recordKeys.all(publicationId), 'tags'] as const,
 };
+
+/** Tag names as seen on the publication's cached records (the service cannot list tags). */
+export const knownTagsQuery = (publicationId: string) =>
+  queryOptions({
+    queryKey: recordKeys.tags(publicationId),
+    queryFn: () => bridge.records.tags({ publicationId }),
+    staleTime: 60_000,
+  });
 
 export const recordPageQuery = (params: ListParams) =>
   queryOptions({

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveTagEntry } from './tag-entry';
+import { TagPicker } from './TagPicker';
+
+afterEach(cleanup);
+
+const known = [
+  { id: 3, name: 'Food', slug: 'food' },
+  { id: 7, name: 'Slow travel', slug: 'slow-travel' },
+];
+
+describe('resolveTagEntry', () => {
+  it('takes a known name or slug in any case, or a number', () => {
+    expect(resolveTagEntry('  slow TRAVEL ', known)).toEqual({ ok: true, id: 7 });
+    expect(resolveTagEntry('slow-travel', known)).toEqual({ ok: true, id: 7 });
+    expect(resolveTagEntry('#12', known)).toEqual({ ok: true, id: 12 });
+    expect(resolveTagEntry('12', known)).toEqual({ ok: true, id: 12 });
+  });
+
+  it('refuses what it cannot turn into a tag, saying why', () => {
+    expect(resolveTagEntry('', known)).toMatchObject({ ok: false });
+    expect(resolveTagEntry('#0', known)).toEqual({ ok: false, message: 'Tag numbers start at 1.' });
+    const unknown = resolveTagEntry('Gardening', known);
+    expect(unknown.ok).toBe(false);
+    expect(!unknown.ok && unknown.message).toContain('No tag named “Gardening”');
+  });
+});
+
+describe('TagPicker', () => {
+  it('shows tags by name, adds by name or number, and removes', async () => {
+    const onChange = vi.fn();
+    render(<TagPicker initial={[3, 42]} known={known} onChange={onChange} />);
+    const chips = screen.getByRole('list', { name: 'Tags on this post' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Food×', '#42×']);
+    const user = userEvent.setup();
+    const field = screen.getByRole('combobox', { name: 'Add a tag' });
+    await user.type(field, 'slow travel{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([3, 42, 7]);
+    expect(field).toHaveProperty('value', '');
+    await user.type(field, '#5,');
+    expect(onChange).toHaveBeenLastCalledWith([3, 42, 7, 5]);
+    await user.type(field, 'food{Enter}');
+    // Already there: nothing changes.
+    expect(onChange).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Remove tag #42' }));
+    expect(onChange).toHaveBeenLastCalledWith([3, 7, 5]);
+  });
+
+  it('keeps an unknown name in the field with the reason, and adds nothing', async () => {
+    const onChange = vi.fn();
+    render(<TagPicker initial={[]} known={known} onChange={onChange} />);
+    const field = screen.getByRole('combobox', { name: 'Add a tag' });
+    await userEvent.setup().type(field, 'Gardening{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(field).toHaveProperty('value', 'Gardening');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toContain('No tag named “Gardening”');
+    expect(screen.getByText('No tags.')).toBeTruthy();
+  });
+});

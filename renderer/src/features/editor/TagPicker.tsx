@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import type { Tag } from '../../../../shared/model';
+import { resolveTagEntry, tagLabel } from './tag-entry';
+
+interface Props {
+  initial: readonly number[];
+  known: readonly Tag[];
+  onChange(ids: number[]): void;
+}
+
+/** The post's tags as removable chips, and a field that adds one by name (suggested) or number. */
+export function TagPicker({ initial, known, onChange }: Props) {
+  const [ids, setIds] = useState<number[]>([...initial]);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const listId = useId();
+  const errorId = useId();
+  const update = (next: number[]) => {
+    setIds(next);
+    onChange(next);
+  };
+  const add = () => {
+    const entry = resolveTagEntry(text, known);
+    if (!entry.ok) return setError(entry.message);
+    if (!ids.includes(entry.id)) update([...ids, entry.id]);
+    setText('');
+    setError(null);
+  };
+  return (
+    <fieldset className="tag-picker">
+      <legend>Tags</legend>
+      {ids.length > 0 ? (
+        <ul className="tag-chips" aria-label="Tags on this post">
+          {ids.map((id) => (
+            <li key={id} className="tag-chip">
+              {tagLabel(id, known)}
+              <button
+                type="button"
+                className="small ghost"
+                aria-label={`Remove tag ${tagLabel(id, known)}`}
+                onClick={() => update(ids.filter((other) => other !== id))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hint">No tags.</p>
+      )}
+      <div className="tag-add">
+        <input
+          aria-label="Add a tag"
+          placeholder="Tag name or number"
+          list={listId}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' || event.key === ',') {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" className="small" onClick={add}>
+          Add tag
+        </button>
+        <datalist id={listId}>
+          {known
+            .filter((tag) => !ids.includes(tag.id))
+            .map((tag) => (
+              <option key={tag.id} value={tag.name} />
+            ))}
+        </datalist>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error" role="status">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
