@@ -1,4 +1,6 @@
-import { METHOD_NAMES, type MethodInput, type MethodName, type MethodResult } from './contract';
+import type { MethodInput, MethodName, MethodResult } from './contract';
+// The names only: the contract's schemas (zod) stay out of the preload.
+import { METHOD_NAMES } from './method-names';
 import { QuireError } from './errors';
 import type { CoreEvent, Envelope } from './views';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METHOD_NAMES, type MethodName as ListedName } from './method-names';
 import type { Tag } from './model';
 import type {
   DraftView,
@@ -120,7 +121,11 @@ export type MethodInput<M extends MethodName> = z.input<Contract[M]['input']>;
 export type MethodResult<M extends MethodName> =
   Contract[M] extends Method<z.ZodType, infer R> ? R : never;
 
-export const METHOD_NAMES = Object.keys(contract) as MethodName[];
+export { METHOD_NAMES };
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// Fails to compile when a method is added here but not to method-names.ts, or the other way.
+const _namesMatch: Same<MethodName, ListedName> = true;
 
 export const isMethodName = (name: unknown): name is MethodName =>
   typeof name === 'string' && Object.hasOwn(contract, name);

@@ -1,0 +1,29 @@
+/**
+ * The contract's method names, apart from its schemas: the preload needs the names to build the
+ * bridge but must not carry zod. `shared/contract.ts` fails to compile if the two lists differ.
+ */
+export const METHOD_NAMES = [
+  'publications.list',
+  'publications.add',
+  'publications.remove',
+  'publications.setActive',
+  'records.list',
+  'records.search',
+  'records.tags',
+  'records.create',
+  'records.delete',
+  'records.undoDelete',
+  'drafts.open',
+  'drafts.get',
+  'drafts.save',
+  'drafts.list',
+  'drafts.discard',
+  'drafts.revisions',
+  'drafts.restoreRevision',
+  'sync.status',
+  'sync.syncNow',
+  'sync.resolveConflict',
+  'app.info',
+] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
