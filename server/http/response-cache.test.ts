@@ -19,6 +19,17 @@ function cacheWithVersion(maxBytes?: number): { cache: ResponseCache; bump(): vo
 }
 
 describe('ResponseCache', () => {
+  it('remembers a computed value until the data may have changed', () => {
+    const { cache, bump } = cacheWithVersion();
+    let computed = 0;
+    const total = () => cache.remember('count', () => ++computed);
+    expect([total(), total()]).toEqual([1, 1]);
+    bump();
+    expect(total()).toBe(2);
+    cache.clear();
+    expect([total(), total()]).toEqual([3, 3]);
+  });
+
   it('returns what was stored, etag included', () => {
     const { cache } = cacheWithVersion();
     const stored = { body: Buffer.from('{"a":1}'), etag: '"1-2"' };

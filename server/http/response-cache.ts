@@ -10,6 +10,8 @@ export interface CachedResponse {
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse>();
+  /** Small derived values (list totals), valid exactly as long as the responses are. */
+  private readonly facts = new Map<string, unknown>();
   private bytes = 0;
   private epoch: number;
 
@@ -48,8 +50,22 @@ export class ResponseCache {
     }
   }
 
+  /**
+   * A value computed from the data, kept until the data may have changed. A list's total is a
+   * count over every live record; with it kept, reading page after page costs one count.
+   */
+  remember<T>(key: string, compute: () => T): T {
+    this.dropIfStale();
+    if (this.facts.has(key)) return this.facts.get(key) as T;
+    const value = compute();
+    // Bounded by what can be asked: one entry per publication, kind and draft filter.
+    this.facts.set(key, value);
+    return value;
+  }
+
   clear(): void {
     this.entries.clear();
+    this.facts.clear();
     this.bytes = 0;
     this.epoch = this.dataVersion();
   }

@@ -72,7 +72,9 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
       const cached = cache.get(key);
       if (cached) return send(reply, cached);
 
-      const total = records.count(publicationId, kind, draftsOnly);
+      const total = cache.remember(`count|${publicationId}|${kind}|${draftsOnly}`, () =>
+        records.count(publicationId, kind, draftsOnly),
+      );
       const meta = paginationMeta(total, pageRequest);
       const offset = pageOffset(pageRequest);
       const rows =
