@@ -90,6 +90,23 @@ interface Typing {
   keys: number;
 }
 
+/** Control+End until the caret is at the end of the text: a click may still be settling. */
+async function toTheEnd(page: Page): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.keyboard.press('Control+End');
+    const atEnd = await page.evaluate(() => {
+      const document = (globalThis as any).document;
+      const field = document.activeElement;
+      if (field.tagName === 'TEXTAREA') return field.selectionStart === field.value.length;
+      const focus = (globalThis as any).getSelection().focusNode;
+      return Boolean(field.lastElementChild?.contains(focus));
+    });
+    if (atEnd) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the caret did not reach the end of the text');
+}
+
 async function typeAndMeasure(page: Page, keys: number): Promise<Typing> {
   // Entries for keys pressed before this point (Control+End) may still arrive: they are dropped.
   const since = await page.evaluate(() => {
@@ -180,16 +197,16 @@ export async function run(args: string[]): Promise<number> {
     const body = page.getByLabel('Post text');
     await body.waitFor();
     await body.click();
-    await page.keyboard.press('Control+End');
+    await toTheEnd(page);
     const keys = quick ? 60 : 200;
     const appKeys = await typeAndMeasure(page, keys);
     await page.goto(`${bare.url}/type`);
     await page.locator('#t').click();
-    await page.keyboard.press('Control+End');
+    await toTheEnd(page);
     const bareKeys = await typeAndMeasure(page, keys);
     await page.goto(`${bare.url}/edit`);
     await page.locator('#t').click();
-    await page.keyboard.press('Control+End');
+    await toTheEnd(page);
     await page.evaluate(() => (globalThis as any).scrollBy(0, 300));
     const editableKeys = await typeAndMeasure(page, keys);
     out(`typing into a 100,000-character post, ${keys} keys:`);
