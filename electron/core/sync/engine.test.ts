@@ -170,6 +170,39 @@ describe('SyncEngine against the reference server', () => {
     expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 3, syncedRev: 3 });
   });
 
+  it('sends an edit with one write and one read back when the service gives ETags', async () => {
+    await service.request('POST', '/posts', { body: { title: 'Lean', slug: 'lean-one' } });
+    const d = device();
+    const draft = await adopt(d, 'lean-one');
+    d.store.saveDraft(draft.id, { ...draft.fields, content: '<p>lean</p>' });
+    const from = proxy.log.length;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(proxy.log.slice(from).map((entry) => entry.request.method)).toEqual(['PUT', 'GET']);
+    expect(await onServer('lean-one')).toMatchObject({ content: '<p>lean</p>' });
+    expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 2, syncedRev: 2 });
+  });
+
+  it('reads before it writes when it has no ETag to send with If-Match', async () => {
+    await service.request('POST', '/posts', { body: { title: 'Careful', slug: 'careful-one' } });
+    const d = device();
+    const record = await new PublishingApiClient({
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: () => service.token,
+    }).getBySlug('post', 'careful-one');
+    // Adopted without its ETag, as from a service that sends none.
+    const draft = d.store.adoptRemote(d.publicationId, 'post', record);
+    d.store.saveDraft(draft.id, { ...draft.fields, content: '<p>careful</p>' });
+    const from = proxy.log.length;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(proxy.log.slice(from).map((entry) => entry.request.method)).toEqual([
+      'GET',
+      'PUT',
+      'GET',
+    ]);
+    expect(await onServer('careful-one')).toMatchObject({ content: '<p>careful</p>' });
+  });
+
   describe('two writers on one post', () => {
     async function diverge(slug: string) {
       const seed = await service.request('POST', '/posts', {
@@ -182,13 +215,17 @@ describe('SyncEngine against the reference server', () => {
       a.store.saveDraft(draftA.id, { ...draftA.fields, content: '<p>from A</p>' });
       await a.engine.flush();
       b.store.saveDraft(draftB.id, { ...draftB.fields, content: '<p>from B</p>' });
+      const from = proxy.log.length;
       const result = await b.engine.flush();
-      return { a, b, draftA, draftB, result };
+      const requests = proxy.log.slice(from).map((entry) => entry.request.method);
+      return { a, b, draftA, draftB, result, requests };
     }
 
     it('ends as a conflict with both versions kept, never an overwrite', async () => {
-      const { b, draftB, result } = await diverge('shared-one');
+      const { b, draftB, result, requests } = await diverge('shared-one');
       expect(result.conflicts).toBe(1);
+      // B's write carried If-Match with its base ETag: refused (412), then read and decided.
+      expect(requests).toEqual(['PUT', 'GET']);
       expect((await onServer('shared-one')).content).toBe('<p>from A</p>');
       const conflicted = b.store.getDraft(draftB.id);
       expect(conflicted?.fields.content).toBe('<p>from B</p>');

@@ -128,6 +128,8 @@ export class SyncEngine {
       }
     }
     const rev = draft.localRev;
+    const written = await this.updateIfUnchanged(api, draft, rev);
+    if (written) return written;
     const remote = await this.findOurs(api, draft);
     const decision = decidePush(draft, remote);
     switch (decision.action) {
@@ -178,6 +180,37 @@ export class SyncEngine {
       case 'conflict':
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
+  }
+
+  /**
+   * The common case with one read fewer: a synced record edited here, slug unchanged, and an ETag
+   * from the service. The write carries If-Match, so the service itself refuses it when anyone
+   * changed the record since our base; that refusal, or the record being gone, sends the draft
+   * down the full path (read, decide, write). Without an ETag (a service that sends none) there
+   * is no fast path. Returns undefined when the full path must decide.
+   */
+  private async updateIfUnchanged(
+    api: PublishingApiClient,
+    draft: Draft,
+    rev: number,
+  ): Promise<'done' | 'conflict' | undefined> {
+    const { base } = draft;
+    if (draft.remoteId === null || !base?.etag || draft.conflict) return undefined;
+    if (draft.localRev <= draft.syncedRev) return undefined;
+    const slug = wantedSlug(draft);
+    if (slug && slug !== base.slug) return undefined;
+    this.options.store.noteSent(draft.id, versionKey(draft.fields));
+    try {
+      await api.update(draft.kind, base.remoteId, draft.fields, { ifMatch: base.etag });
+    } catch (error) {
+      const refused =
+        error instanceof QuireError && (error.kind === 'conflict' || error.kind === 'not-found');
+      if (refused) return undefined;
+      throw error;
+    }
+    // Read back: the new base (its ETag and time), and proof that what landed is what we sent.
+    const after = await this.findOurs(api, draft);
+    return after ? this.settle(draft, rev, after) : this.conflict(draft, goneMarker(draft));
   }
 
   /** The service's copy of this draft's record: by its base slug, or the slug it is moving to. */
