@@ -278,7 +278,11 @@ describe('the core service', () => {
       kind: 'post',
       fields: { title: 'Comes back', content: '' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // The client retries a failed read with backoff before it calls the service unreachable,
+    // so how soon that happens depends on the machine: wait for it, up to 10 s.
+    const offlineBy = Date.now() + 10_000;
+    while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await call(c, 'sync.status')).online).toBe(false);
     proxy.setPolicy(() => ({ type: 'pass' }));
     const deadline = Date.now() + 10_000;
