@@ -5,10 +5,15 @@ import type { Host } from './processes';
 
 const SCREENS = join('test-results', 'screens');
 
-/** Saves a screenshot as a test artifact, named by journey and step. */
+/**
+ * Saves a screenshot as a test artifact, named by journey and step: the whole page, or, once the
+ * page is scrolled, the window as the writer sees it (a full-page capture of a scrolled page
+ * draws the sticky editor header where it sits on screen, over the content at the top).
+ */
 export async function screen(page: Page, journey: string, step: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: join(SCREENS, `${journey}--${step}.png`), fullPage: true });
+  const scrolled = await page.evaluate(() => (globalThis as any).scrollY > 0);
+  await page.screenshot({ path: join(SCREENS, `${journey}--${step}.png`), fullPage: !scrolled });
 }
 
 export async function openApp(page: Page, host: Host): Promise<void> {

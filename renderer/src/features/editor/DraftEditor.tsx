@@ -18,7 +18,8 @@ import { sanitizeHtml } from './sanitize';
 import { Toolbar } from './Toolbar';
 import { WordCount } from './WordCount';
 
-const CARET_CLEARANCE = { top: 80, bottom: 120, left: 0, right: 0 };
+// Top: the sticky header (actions and formatting, ~95 px) and a line or two of context.
+const CARET_CLEARANCE = { top: 140, bottom: 120, left: 0, right: 0 };
 
 interface Props {
   draft: DraftView;
@@ -239,38 +240,59 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
   return (
     <section className="editor" aria-label={`Edit ${kindLabel}`}>
       <header className="editor-header">
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => void autosave.flush().then(() => openDraft(null))}
-        >
-          ← All {kindLabel}s
-        </button>
-        <span className={`badge sync-${draft.syncState}`} title={draft.lastError ?? undefined}>
-          {syncLabel}
-        </span>
-        <SaveStatus autosave={autosave} />
-        <span className="spacer" />
-        <button
-          type="button"
-          onClick={() => void autosave.flush()}
-          aria-keyshortcuts="Control+S Meta+S"
-        >
-          Save
-        </button>
-        <button
-          type="button"
-          className="primary"
-          aria-label={status === 'publish' ? 'Unpublish' : 'Publish'}
-          onClick={() => void togglePublish()}
-        >
-          {status === 'publish'
-            ? `Unpublish from ${publication.name}`
-            : `Publish to ${publication.name}`}
-        </button>
-        <button type="button" className="danger" onClick={() => void remove()}>
-          Delete
-        </button>
+        <div className="editor-actions">
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => void autosave.flush().then(() => openDraft(null))}
+          >
+            ← All {kindLabel}s
+          </button>
+          <span className={`badge sync-${draft.syncState}`} title={draft.lastError ?? undefined}>
+            {syncLabel}
+          </span>
+          <SaveStatus autosave={autosave} />
+          <span className="spacer" />
+          <button
+            type="button"
+            onClick={() => void autosave.flush()}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
+            Save
+          </button>
+          <button
+            type="button"
+            className="primary"
+            aria-label={status === 'publish' ? 'Unpublish' : 'Publish'}
+            onClick={() => void togglePublish()}
+          >
+            {status === 'publish'
+              ? `Unpublish from ${publication.name}`
+              : `Publish to ${publication.name}`}
+          </button>
+          <button type="button" className="danger" onClick={() => void remove()}>
+            Delete
+          </button>
+        </div>
+        <div className="editor-tools">
+          {mode === 'visual' && <Toolbar editor={editor} disabled={false} />}
+          <div className="mode-switch" role="group" aria-label="Editing mode">
+            <button
+              type="button"
+              aria-pressed={mode === 'visual'}
+              onClick={() => mode === 'source' && toVisual()}
+            >
+              Visual
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'source'}
+              onClick={() => mode === 'visual' && toSource()}
+            >
+              HTML source
+            </button>
+          </div>
+        </div>
       </header>
       {draft.lastError && (
         <p className="error-text" role="alert">
@@ -294,22 +316,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         defaultValue={draft.fields.title}
         onChange={(event) => update({ title: event.target.value })}
       />
-      <div className="mode-switch" role="group" aria-label="Editing mode">
-        <button
-          type="button"
-          aria-pressed={mode === 'visual'}
-          onClick={() => mode === 'source' && toVisual()}
-        >
-          Visual
-        </button>
-        <button
-          type="button"
-          aria-pressed={mode === 'source'}
-          onClick={() => mode === 'visual' && toSource()}
-        >
-          HTML source
-        </button>
-      </div>
+
       {pendingLoss && (
         <div
           className="loss-warning"
@@ -337,10 +344,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         </div>
       )}
       {mode === 'visual' ? (
-        <>
-          <Toolbar editor={editor} disabled={false} />
-          <EditorContent editor={editor} className="editor-content" />
-        </>
+        <EditorContent editor={editor} className="editor-content" />
       ) : (
         <textarea
           ref={source}
