@@ -39,7 +39,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.keyboard.type(' still.');
   await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText(/\d+ words · 1 min read/)).toBeVisible();
-  await page.getByText('Details and search').click();
+  await page.getByRole('button', { name: 'Details and search' }).click();
   await page.getByRole('combobox', { name: 'Add a tag' }).fill('walks');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Tags on this post' })).toHaveText(/Walks/);

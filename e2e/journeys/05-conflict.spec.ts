@@ -62,7 +62,7 @@ test('a second client changes the same post: the conflict is shown and resolved'
       { timeout: 30_000 },
     )
     .toBe('<p>The version from this laptop.</p>');
-  await page.getByText(/^History/).click();
+  await page.getByRole('button', { name: /^History/ }).click();
   await expect(
     page.getByText('The service’s version, replaced by yours', { exact: false }),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import { knownTagsQuery } from '../records/queries';
+import { Disclosure } from '../../ui/Disclosure';
 import { TagPicker } from './TagPicker';
 
 interface Props {
@@ -35,8 +36,7 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
   // Here rather than in the editor host, so the answer re-renders this panel only.
   const { data: knownTags } = useQuery(knownTagsQuery(publicationId));
   return (
-    <details className="metadata">
-      <summary>Details and search</summary>
+    <Disclosure title="Details and search" className="metadata">
       <label>
         Slug
         <input
@@ -104,7 +104,7 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
           onChange={(e) => onChange({ canonical_url: nullable(e.target.value) })}
         />
       </label>
-    </details>
+    </Disclosure>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Disclosure } from '../../ui/Disclosure';
 import { revisionsQuery } from './queries';
 
 const REASONS: Record<string, string> = {
@@ -21,8 +22,7 @@ export function RevisionHistory({
 }) {
   const { data: revisions = [], isPending } = useQuery(revisionsQuery(draftId));
   return (
-    <details className="revisions">
-      <summary>History ({revisions.length})</summary>
+    <Disclosure title={`History (${revisions.length})`} className="revisions">
       {isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : revisions.length === 0 ? (
@@ -50,6 +50,6 @@ export function RevisionHistory({
           ))}
         </ol>
       )}
-    </details>
+    </Disclosure>
   );
 }
