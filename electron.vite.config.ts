@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { devCspPlugin } from './scripts/dev-csp';
 
 export default defineConfig({
   main: {
@@ -20,7 +21,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('renderer'),
-    plugins: [react()],
+    plugins: [react(), devCspPlugin()],
     build: {
       minify: true,
       rollupOptions: { input: { index: resolve('renderer/index.html') } },

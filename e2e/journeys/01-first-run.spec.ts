@@ -11,6 +11,12 @@ test.afterAll(async () => host.stop());
 test('first run: the embedded sample publication works at once', async ({ page }) => {
   await openApp(page, host);
   await expect(page.getByText('Writing for')).toContainText('Local sample');
+  // The built page keeps the strict policy (only `npm run dev` relaxes it: scripts/dev-csp.ts).
+  const pagePolicy = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
+  expect(pagePolicy).toContain("script-src 'self'");
+  expect(pagePolicy).not.toContain('unsafe-inline');
   await expect(page.getByRole('button', { name: /^Local sample/ })).toHaveAttribute(
     'aria-current',
     'true',
@@ -22,7 +28,9 @@ test('first run: the embedded sample publication works at once', async ({ page }
 
   await page.getByRole('button', { name: 'Pages', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pages', level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'About' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'About', exact: true })).toBeVisible();
+  // Under the Pages heading, pages only: none of the posts shown before.
+  await expect(page.getByRole('button', { name: 'Letters about', exact: false })).toHaveCount(0);
   await page.getByRole('button', { name: 'Posts', exact: true }).click();
 
   await rows.first().getByRole('button').click();

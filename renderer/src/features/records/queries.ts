@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RecordKind } from '../../../../shared/model';
 import { bridge } from '../../bridge';
 import { publicationKeys } from '../publications/queries';
@@ -25,6 +25,21 @@ export const recordKeys = {
   tags: (publicationId: string) => [...recordKeys.all(publicationId), 'tags'] as const,
 };
 
+/**
+ * Keeps what is on screen while the next page, page size, filter or search of the same list
+ * loads: no flash of emptiness. Rows of another publication or kind are never shown in their
+ * place, not even for a moment, under the new list's heading.
+ */
+export function keepWithinList(publicationId: string, kind: RecordKind) {
+  const list = JSON.stringify(recordKeys.kind(publicationId, kind));
+  return <T>(previous: T | undefined, previousQuery?: { queryKey: readonly unknown[] }) => {
+    const key = previousQuery?.queryKey;
+    if (!key) return undefined;
+    const prefix = JSON.stringify(key.slice(0, recordKeys.kind(publicationId, kind).length));
+    return prefix === list ? previous : undefined;
+  };
+}
+
 /** Tag names as seen on the publication's cached records (the service cannot list tags). */
 export const knownTagsQuery = (publicationId: string) =>
   queryOptions({
@@ -37,8 +52,7 @@ export const recordPageQuery = (params: ListParams) =>
   queryOptions({
     queryKey: recordKeys.page(params),
     queryFn: () => bridge.records.list(params),
-    // The page on screen stays while the next one loads: no flash of emptiness.
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinList(params.publicationId, params.kind),
     staleTime: 15_000,
   });
 
@@ -47,5 +61,5 @@ export const recordSearchQuery = (publicationId: string, kind: RecordKind, query
     queryKey: recordKeys.search(publicationId, kind, query),
     queryFn: () => bridge.records.search({ publicationId, kind, query }),
     enabled: query.trim().length > 0,
-    placeholderData: keepPreviousData,
+    placeholderData: keepWithinList(publicationId, kind),
   });
