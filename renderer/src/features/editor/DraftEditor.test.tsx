@@ -3,10 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createBridge, type Bridge, type Transport } from '../../../../shared/bridge';
-import '../../../../shared/testing/provided-host';
-import type { Envelope, PublicationView } from '../../../../shared/views';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicationView } from '../../../../shared/views';
+import { activePublication, installRealCore } from '../../testing/real-core';
 // Type only: the module loads once window.quire is in place.
 import type { DraftEditor as DraftEditorComponent } from './DraftEditor';
 
@@ -15,29 +14,14 @@ import type { DraftEditor as DraftEditorComponent } from './DraftEditor';
 // browser-hosted app makes. jsdom stands in for Chromium: it has no editing of its own, so each
 // keystroke is the transaction ProseMirror makes from typed text.
 
-const { origin, cookie } = inject('quireHost');
-const transport: Transport = {
-  async call(name, input) {
-    const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie },
-      body: JSON.stringify({ input }),
-    });
-    return (await response.json()) as Envelope<unknown>;
-  },
-  subscribe: () => () => {},
-};
-const bridge: Bridge = createBridge(transport);
+const bridge = installRealCore();
 
 let DraftEditor: typeof DraftEditorComponent;
 let publication: PublicationView;
 
 beforeAll(async () => {
-  // renderer/src/bridge.ts takes window.quire when it loads, as under the Electron preload.
-  Object.defineProperty(window, 'quire', { value: bridge, configurable: true });
   ({ DraftEditor } = await import('./DraftEditor'));
-  const publications = await bridge.publications.list({});
-  publication = publications.find((p) => p.active) as PublicationView;
+  publication = await activePublication(bridge);
 });
 
 afterAll(cleanup);

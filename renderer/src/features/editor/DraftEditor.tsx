@@ -9,6 +9,7 @@ import { useUi } from '../../ui-store';
 import { SYNC_LABELS } from '../records/labels';
 import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
+import { trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss } from './fidelity';
@@ -74,7 +75,8 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     autosave.schedule(currentFields);
   };
   // Markup the visual editor cannot keep: such a text opens in source mode, untouched.
-  const initialLoss = useMemo(() => markupLoss(draft.fields.content), [draft.fields.content]);
+  // Once per opening: a refetch after each save must not announce it again.
+  const [initialLoss] = useState(() => markupLoss(draft.fields.content));
   const [mode, setMode] = useState<'visual' | 'source'>(initialLoss.length ? 'source' : 'visual');
   const modeRef = useRef(mode);
   useEffect(() => {
@@ -122,9 +124,9 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         tone: 'info',
         message: `Opened in HTML source: the visual editor would drop ${initialLoss.join(', ')}.`,
       });
-    // Saved on the way out, whatever closes the editor.
-    return () => void autosave.flush();
-  }, [autosave, initialLoss, notify]);
+    // Saved on the way out, whatever closes the editor; a reopening waits for it (save-order.ts).
+    return () => void trackSave(draft.id, autosave.flush());
+  }, [autosave, draft.id, initialLoss, notify]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

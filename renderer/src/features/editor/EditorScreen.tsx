@@ -15,7 +15,12 @@ export function EditorScreen({
 }) {
   const queryClient = useQueryClient();
   const openDraft = useUi((state) => state.openDraft);
-  const { data: draft, error } = useQuery(draftQuery(draftId));
+  // Always read afresh on opening: the cached copy may predate the last words typed into it.
+  const {
+    data: draft,
+    error,
+    isFetchedAfterMount,
+  } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
   const [generation, setGeneration] = useState(0);
   if (error)
     return (
@@ -26,7 +31,7 @@ export function EditorScreen({
         </button>
       </div>
     );
-  if (!draft)
+  if (!draft || !isFetchedAfterMount)
     return (
       <p className="placeholder" aria-busy="true">
         Opening…

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
+import { savesSettled } from './save-order';
 
 export const draftKeys = {
   all: ['drafts'] as const,
@@ -10,7 +11,11 @@ export const draftKeys = {
 export const draftQuery = (draftId: string) =>
   queryOptions({
     queryKey: draftKeys.one(draftId),
-    queryFn: () => bridge.drafts.get({ draftId }),
+    // Read only once the draft's last saves have landed: never older than what was typed.
+    queryFn: async () => {
+      await savesSettled(draftId);
+      return bridge.drafts.get({ draftId });
+    },
     // The editor owns the text while open; refetches would fight the writer's caret.
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -1,0 +1,33 @@
+import { inject } from 'vitest';
+import { createBridge, type Bridge, type Transport } from '../../../shared/bridge';
+import '../../../shared/testing/provided-host';
+import type { Envelope, PublicationView } from '../../../shared/views';
+
+/**
+ * The bridge to a real desktop core (SQLite store, embedded reference service, keychain) behind
+ * the browser host that the Vitest global setup starts, over the HTTP calls the browser-hosted
+ * app makes. Installed as `window.quire`, so renderer modules loaded afterwards take it, as under
+ * the Electron preload.
+ */
+export function installRealCore(): Bridge {
+  const { origin, cookie } = inject('quireHost');
+  const transport: Transport = {
+    async call(name, input) {
+      const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, cookie },
+        body: JSON.stringify({ input }),
+      });
+      return (await response.json()) as Envelope<unknown>;
+    },
+    subscribe: () => () => {},
+  };
+  const bridge = createBridge(transport);
+  Object.defineProperty(window, 'quire', { value: bridge, configurable: true });
+  return bridge;
+}
+
+export async function activePublication(bridge: Bridge): Promise<PublicationView> {
+  const publications = await bridge.publications.list({});
+  return publications.find((p) => p.active) as PublicationView;
+}
