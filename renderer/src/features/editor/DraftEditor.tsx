@@ -315,6 +315,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         className="title-input"
         aria-label="Title"
         placeholder="Title"
+        maxLength={500}
         defaultValue={draft.fields.title}
         onChange={(event) => update({ title: event.target.value })}
       />

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import { knownTagsQuery } from '../records/queries';
 import { Disclosure } from '../../ui/Disclosure';
 import { TagPicker } from './TagPicker';
+import { readUrlEntry } from './url-field';
 
 interface Props {
   initial: DraftFieldsView;
@@ -40,6 +41,7 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
       <label>
         Slug
         <input
+          maxLength={200}
           defaultValue={initial.slug ?? ''}
           onChange={(e) => onChange({ slug: e.target.value.trim() || undefined })}
         />
@@ -48,6 +50,7 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
         Excerpt
         <textarea
           rows={2}
+          maxLength={5000}
           defaultValue={initial.excerpt ?? ''}
           onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
         />
@@ -88,23 +91,47 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
         multiline
         onChange={(v) => onChange({ meta_description: nullable(v) })}
       />
-      <label>
-        Featured image URL
-        <input
-          type="url"
-          defaultValue={initial.featured_image ?? ''}
-          onChange={(e) => onChange({ featured_image: nullable(e.target.value) })}
-        />
-      </label>
-      <label>
-        Canonical URL
-        <input
-          type="url"
-          defaultValue={initial.canonical_url ?? ''}
-          onChange={(e) => onChange({ canonical_url: nullable(e.target.value) })}
-        />
-      </label>
+      <UrlField
+        label="Featured image URL"
+        initial={initial.featured_image ?? ''}
+        onChange={(value) => onChange({ featured_image: value })}
+      />
+      <UrlField
+        label="Canonical URL"
+        initial={initial.canonical_url ?? ''}
+        onChange={(value) => onChange({ canonical_url: value })}
+      />
     </Disclosure>
+  );
+}
+
+/**
+ * A half-typed address is said inline and not handed on: the draft keeps saving with the last
+ * valid one, instead of every save (text included) being refused for one field.
+ */
+function UrlField(props: { label: string; initial: string; onChange(value: string | null): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  return (
+    <label>
+      {props.label}
+      <input
+        type="url"
+        defaultValue={props.initial}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          const entry = readUrlEntry(e.target.value);
+          setError(entry.ok ? null : entry.message);
+          if (entry.ok) props.onChange(entry.value);
+        }}
+      />
+      {error && (
+        <span id={errorId} className="field-error" role="status">
+          {error} Saved without it until it is complete.
+        </span>
+      )}
+    </label>
   );
 }
 

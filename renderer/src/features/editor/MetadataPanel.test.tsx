@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { draftFieldsSchema } from '../../../../shared/contract';
+import type { PublicationView } from '../../../../shared/views';
+import { activePublication, installRealCore } from '../../testing/real-core';
+import type { MetadataPanel as MetadataPanelComponent } from './MetadataPanel';
+import { readUrlEntry } from './url-field';
+
+// Real parts: the known-tags query reaches a real core behind the browser host (global setup).
+const bridge = installRealCore();
+let MetadataPanel: typeof MetadataPanelComponent;
+let publication: PublicationView;
+beforeAll(async () => {
+  ({ MetadataPanel } = await import('./MetadataPanel'));
+  publication = await activePublication(bridge);
+});
+afterEach(cleanup);
+
+describe('readUrlEntry', () => {
+  it('takes a full http(s) address or nothing, and anything it takes the contract accepts', () => {
+    for (const raw of ['https://example.com/a?b=1', ' http://example.com ', '']) {
+      const entry = readUrlEntry(raw);
+      expect(entry.ok).toBe(true);
+      if (entry.ok)
+        expect(draftFieldsSchema.shape.canonical_url.safeParse(entry.value).success).toBe(true);
+    }
+    expect(readUrlEntry('example.com/x')).toMatchObject({ ok: false, message: /https:\/\// });
+    expect(readUrlEntry('javascript:alert(1)')).toMatchObject({ ok: false });
+    expect(readUrlEntry(`https://example.com/${'a'.repeat(2048)}`)).toMatchObject({ ok: false });
+  });
+});
+
+describe('MetadataPanel', () => {
+  it('says inline that a half-typed address is incomplete and hands on only a valid one', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'T', content: '<p>x</p>' }}
+          publicationId={publication.id}
+          onChange={onChange}
+        />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Canonical URL' });
+    await user.type(field, 'example.com/x');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('status').textContent).toContain('start it with https://');
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, 'https://example.com/x');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(onChange).toHaveBeenLastCalledWith({ canonical_url: 'https://example.com/x' });
+    // Every patch handed on passes the contract, so no save is refused for this field.
+    for (const [patch] of onChange.mock.calls)
+      expect(draftFieldsSchema.partial().safeParse(patch).success).toBe(true);
+  });
+});
