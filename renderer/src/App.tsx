@@ -94,7 +94,8 @@ export function App() {
       </aside>
       <main className="main">
         <OfflineBanner />
-        {active && (
+        {/* An open draft names its own publication (EditorScreen), whichever is active. */}
+        {active && !openDraftId && (
           <p className="current-publication">
             Writing for <strong>{active.name}</strong>
           </p>
@@ -110,7 +111,7 @@ export function App() {
         ) : !active ? (
           <p className="placeholder">Add a publication to start writing.</p>
         ) : openDraftId ? (
-          <EditorScreen key={openDraftId} draftId={openDraftId} publication={active} />
+          <EditorScreen key={openDraftId} draftId={openDraftId} publications={publications} />
         ) : (
           <RecordList key={active.id} publicationId={active.id} />
         )}

@@ -6,6 +6,7 @@ import type { DraftView, PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
+import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { SYNC_LABELS } from '../records/labels';
 import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
@@ -194,9 +195,17 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           run: () =>
             void bridge.records
               .undoDelete({ draftId: draft.id })
-              .then(() =>
-                queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) }),
-              )
+              .then(async () => {
+                // The writer may have switched publication since: the sidebar follows the draft.
+                const publications = queryClient.getQueryData(publicationsQuery().queryKey);
+                if (!publications?.find((p) => p.id === draft.publicationId)?.active) {
+                  await bridge.publications.setActive({ id: draft.publicationId });
+                  await queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+                }
+                await queryClient.invalidateQueries({
+                  queryKey: recordKeys.all(draft.publicationId),
+                });
+              })
               .then(() => openDraft(draft.id))
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
@@ -266,6 +275,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
             type="button"
             className="primary"
             aria-label={status === 'publish' ? 'Unpublish' : 'Publish'}
+            aria-description={`${status === 'publish' ? 'from' : 'to'} ${publication.name}`}
             onClick={() => void togglePublish()}
           >
             {status === 'publish'

@@ -34,7 +34,7 @@ describe('EditorScreen', () => {
     const open = () =>
       render(
         <QueryClientProvider client={queryClient}>
-          <EditorScreen draftId={draft.id} publication={publication} />
+          <EditorScreen draftId={draft.id} publications={[publication]} />
         </QueryClientProvider>,
       );
 
@@ -53,5 +53,46 @@ describe('EditorScreen', () => {
     expect((await bridge.drafts.get({ draftId: draft.id })).fields.content).toBe(
       '<p>Start. Fresh words.</p>',
     );
+  });
+
+  it('names the draft’s own publication, not the one active in the sidebar', async () => {
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Whose is it', content: '<p>Mine.</p>' },
+    });
+    const elsewhere: PublicationView = {
+      ...publication,
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Somewhere else',
+      active: true,
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EditorScreen
+          draftId={draft.id}
+          publications={[{ ...publication, active: false }, elsewhere]}
+        />
+      </QueryClientProvider>,
+    );
+    const publish = await screen.findByRole('button', { name: 'Publish' });
+    expect(publish.textContent).toBe(`Publish to ${publication.name}`);
+    expect(publish.getAttribute('aria-description')).toBe(`to ${publication.name}`);
+    expect(screen.getByText('Writing for').textContent).toBe(`Writing for ${publication.name}`);
+  });
+
+  it('opens no editor for a draft whose publication was removed', async () => {
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Orphan', content: '<p>Left behind.</p>' },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EditorScreen draftId={draft.id} publications={[]} />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toContain('no longer in Quire');
+    expect(screen.queryByLabelText('Post text')).toBeNull();
   });
 });

@@ -8,10 +8,10 @@ import { draftKeys, draftQuery } from './queries';
 
 export function EditorScreen({
   draftId,
-  publication,
+  publications,
 }: {
   draftId: string;
-  publication: PublicationView;
+  publications: PublicationView[];
 }) {
   const queryClient = useQueryClient();
   const openDraft = useUi((state) => state.openDraft);
@@ -37,17 +37,33 @@ export function EditorScreen({
         Opening…
       </p>
     );
+  // The draft's own publication names the target, not whichever one is active in the sidebar.
+  const publication = publications.find((p) => p.id === draft.publicationId);
+  if (!publication)
+    return (
+      <div className="placeholder" role="alert">
+        <p>This draft’s publication is no longer in Quire.</p>
+        <button type="button" onClick={() => openDraft(null)}>
+          Back to the list
+        </button>
+      </div>
+    );
   return (
-    <DraftEditor
-      key={`${draft.id}:${generation}`}
-      draft={draft}
-      publication={publication}
-      onReplaced={() => {
-        void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
-          void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
-          setGeneration((n) => n + 1);
-        });
-      }}
-    />
+    <>
+      <p className="current-publication">
+        Writing for <strong>{publication.name}</strong>
+      </p>
+      <DraftEditor
+        key={`${draft.id}:${generation}`}
+        draft={draft}
+        publication={publication}
+        onReplaced={() => {
+          void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
+            void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+            setGeneration((n) => n + 1);
+          });
+        }}
+      />
+    </>
   );
 }
