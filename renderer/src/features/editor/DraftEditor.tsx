@@ -10,6 +10,8 @@ import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { SYNC_LABELS } from '../records/labels';
 import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
+import { hasSomethingToSend, publishOutcome } from './publish-outcome';
+import { draftQuery } from './queries';
 import { trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
@@ -158,22 +160,17 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
 
   const togglePublish = async () => {
     const next = status === 'publish' ? 'draft' : 'publish';
+    if (!hasSomethingToSend(currentFields())) {
+      notify({ tone: 'info', message: 'Nothing to publish yet: write a title or some text.' });
+      return;
+    }
     update({ status: next });
     await autosave.flush();
     setStatus(next);
-    const verb =
-      next === 'publish'
-        ? `Published on ${publication.name}.`
-        : `Unpublished from ${publication.name}.`;
     try {
-      const sync = await bridge.sync.syncNow({});
-      notify({
-        tone: 'info',
-        message:
-          sync.online && sync.pending === 0
-            ? verb
-            : `Saved; it reaches ${publication.name} as soon as the service answers.`,
-      });
+      await bridge.sync.syncNow({});
+      const after = await queryClient.fetchQuery({ ...draftQuery(draft.id), staleTime: 0 });
+      notify(publishOutcome(after, next, publication.name));
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
     }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { DraftView } from '../../../../shared/views';
+import { hasSomethingToSend, publishOutcome } from './publish-outcome';
+
+const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish'): DraftView => ({
+  id: 'd',
+  publicationId: 'p',
+  kind: 'post',
+  remoteId: 12,
+  fields: { title: 'Morning', content: '<p>Still.</p>', status },
+  syncState: 'synced',
+  theirs: null,
+  lastError: null,
+  pendingDelete: false,
+  updatedAt: 0,
+  ...patch,
+});
+
+describe('publishOutcome', () => {
+  it('says published only when the service confirmed that very status', () => {
+    expect(publishOutcome(draft({}), 'publish', 'Journal')).toEqual({
+      tone: 'info',
+      message: 'Published on Journal.',
+    });
+    expect(publishOutcome(draft({}, 'draft'), 'draft', 'Journal').message).toBe(
+      'Unpublished from Journal.',
+    );
+  });
+
+  it('never says published for a conflict, a refusal, or a post the service does not have', () => {
+    const conflict = publishOutcome(draft({ syncState: 'conflict' }), 'publish', 'Journal');
+    expect(conflict).toMatchObject({ tone: 'error' });
+    expect(conflict.message).toContain('Journal has another version of this post');
+    expect(
+      publishOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'publish', 'J'),
+    ).toEqual({ tone: 'error', message: 'Not sent to J: Token refused' });
+    for (const pending of [
+      draft({ remoteId: null }),
+      draft({ syncState: 'local' }),
+      draft({}, 'draft'),
+    ])
+      expect(publishOutcome(pending, 'publish', 'J').message).toBe(
+        'Saved; it reaches J as soon as the service answers.',
+      );
+  });
+});
+
+describe('hasSomethingToSend', () => {
+  it('follows the sync engine: a title or any content', () => {
+    expect(hasSomethingToSend({ title: '', content: '' })).toBe(false);
+    expect(hasSomethingToSend({ title: '  ', content: ' ' })).toBe(false);
+    expect(hasSomethingToSend({ title: 'T', content: '' })).toBe(true);
+    expect(hasSomethingToSend({ title: '', content: '<p><img src="a.png"></p>' })).toBe(true);
+  });
+});
