@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
+import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
 import { publicationsQuery } from './features/publications/queries';
 import { RecordList } from './features/records/RecordList';
@@ -39,7 +40,8 @@ export function App() {
     (command: 'new-post' | 'new-page' | 'save') => {
       if (command === 'new-post') create.mutate('post');
       if (command === 'new-page') create.mutate('page');
-      // "save" is handled by the open editor's own Ctrl/Cmd+S listener.
+      // File › Save from the native menu: the open editor saves, as on Ctrl/Cmd+S.
+      if (command === 'save') window.dispatchEvent(new Event(SAVE_REQUEST));
     },
     [create],
   );

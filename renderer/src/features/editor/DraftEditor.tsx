@@ -12,7 +12,7 @@ import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { hasSomethingToSend, publishOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
-import { trackSave } from './save-order';
+import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss } from './fidelity';
@@ -138,8 +138,13 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         void autosave.flush();
       }
     };
+    const onSaveRequest = () => void autosave.flush();
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener(SAVE_REQUEST, onSaveRequest);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener(SAVE_REQUEST, onSaveRequest);
+    };
   }, [autosave]);
 
   const toSource = () => {

@@ -1,3 +1,6 @@
+/** Dispatched on window by the native menu's File › Save; the open editor saves at once. */
+export const SAVE_REQUEST = 'quire:save-request';
+
 const inflight = new Map<string, Promise<unknown>>();
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CoreEvent } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { draftKeys } from '../editor/queries';
@@ -12,6 +12,12 @@ export function useCoreEvents(
   onMenu: (command: Extract<CoreEvent, { type: 'menu' }>['command']) => void,
 ): void {
   const queryClient = useQueryClient();
+  // One subscription for the app's life: in the browser host each new one is a new EventSource,
+  // and an event sent between closing one and opening the next would be lost.
+  const menu = useRef(onMenu);
+  useEffect(() => {
+    menu.current = onMenu;
+  }, [onMenu]);
   useEffect(
     () =>
       bridge.onEvent((event) => {
@@ -34,10 +40,10 @@ export function useCoreEvents(
             void queryClient.invalidateQueries({ queryKey: publicationKeys.all });
             break;
           case 'menu':
-            onMenu(event.command);
+            menu.current(event.command);
             break;
         }
       }),
-    [queryClient, onMenu],
+    [queryClient],
   );
 }

@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBridge, type Transport } from '../../../../shared/bridge';
+import type { CoreEvent } from '../../../../shared/views';
+import type { useCoreEvents as useCoreEventsHook } from './use-core-events';
+
+// A transport that only counts subscriptions and hands out events: what is under test is how
+// often the renderer subscribes, which no real host would show in jsdom.
+const listeners = new Set<(event: CoreEvent) => void>();
+let subscriptions = 0;
+const transport: Transport = {
+  call: () => Promise.reject(new Error('not used here')),
+  subscribe(listener) {
+    subscriptions++;
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+let useCoreEvents: typeof useCoreEventsHook;
+beforeAll(async () => {
+  Object.defineProperty(window, 'quire', { value: createBridge(transport), configurable: true });
+  ({ useCoreEvents } = await import('./use-core-events'));
+});
+afterEach(cleanup);
+
+function Probe({ onMenu }: { onMenu: (command: string) => void }) {
+  useCoreEvents(onMenu);
+  return null;
+}
+
+describe('useCoreEvents', () => {
+  it('subscribes once however often the app re-renders, and calls the newest menu handler', () => {
+    const client = new QueryClient();
+    const first = vi.fn();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={first} />
+      </QueryClientProvider>,
+    );
+    const newest = vi.fn();
+    for (const handler of [vi.fn(), vi.fn(), newest])
+      view.rerender(
+        <QueryClientProvider client={client}>
+          <Probe onMenu={handler} />
+        </QueryClientProvider>,
+      );
+    expect(subscriptions).toBe(1);
+    listeners.forEach((listener) => listener({ type: 'menu', command: 'new-post' }));
+    expect(newest).toHaveBeenCalledWith('new-post');
+    expect(first).not.toHaveBeenCalled();
+    view.unmount();
+    expect(listeners.size).toBe(0);
+  });
+});
