@@ -36,8 +36,24 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type('very');
   await page.getByRole('button', { name: 'Bold' }).click();
-  await page.keyboard.type(' still.');
+  await page.keyboard.type(' still. See the map');
   await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+  for (let i = 0; i < 'the map'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.getByRole('button', { name: 'Link' }).click();
+  const address = page.getByRole('textbox', { name: 'Link address' });
+  await expect(address).toBeFocused();
+  await address.fill('example.com/map');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'full address' })).toBeVisible();
+  await screen(page, '03-publish', 'link');
+  await address.fill('https://example.com/map');
+  await page.keyboard.press('Enter');
+  await expect(address).toBeHidden();
+  await expect(bodyBox(page).getByRole('link', { name: 'the map' })).toHaveAttribute(
+    'href',
+    'https://example.com/map',
+  );
+  await expect(page.getByRole('button', { name: 'Link' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText(/\d+ words · 1 min read/)).toBeVisible();
   await page.getByRole('button', { name: 'Details and search' }).click();
   await page.getByRole('combobox', { name: 'Add a tag' }).fill('walks');
@@ -70,7 +86,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
     world.token,
   );
   expect(onServer.post.content).toBe(
-    '<h2>Morning</h2><p>The water was <strong>very</strong> still.</p>',
+    '<h2>Morning</h2><p>The water was <strong>very</strong> still. See <a href="https://example.com/map">the map</a></p>',
   );
   expect(onServer.post.title).toBe('A walk by the river');
   expect(onServer.post.tags.map((tag: { name: string }) => tag.name)).toEqual(['Walks']);

@@ -10,6 +10,7 @@ import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { SYNC_LABELS } from '../records/labels';
 import { recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
+import { followLinkOnModClick } from './link-entry';
 import { hasSomethingToSend, publishOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { SAVE_REQUEST, trackSave } from './save-order';
@@ -103,6 +104,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         // edge, Chromium showed typed letters late, seconds late on a long post (see README).
         scrollThreshold: CARET_CLEARANCE,
         scrollMargin: CARET_CLEARANCE,
+        handleClick: (_view, _pos, event) => followLinkOnModClick(event),
         attributes: {
           'aria-label': `${draft.kind === 'post' ? 'Post' : 'Page'} text`,
           class: 'prose',

@@ -1,5 +1,7 @@
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
+import { useState } from 'react';
+import { LinkForm } from './LinkForm';
 
 /** Formatting buttons whose pressed states come from one editor-state selector. */
 export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
@@ -24,17 +26,7 @@ export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolea
     }),
   });
   const chain = () => editor.chain().focus();
-  const setLink = () => {
-    const previous = editor.getAttributes('link').href as string | undefined;
-    const url = window.prompt(
-      'Link address (leave empty to remove the link)',
-      previous ?? 'https://',
-    );
-    if (url === null) return;
-    if (url.trim() === '') chain().extendMarkRange('link').unsetLink().run();
-    else if (/^(https?:|mailto:)/i.test(url.trim()))
-      chain().extendMarkRange('link').setLink({ href: url.trim() }).run();
-  };
+  const [linking, setLinking] = useState(false);
   const buttons: {
     label: string;
     text: string;
@@ -98,26 +90,29 @@ export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolea
       active: state.codeBlock,
       run: () => chain().toggleCodeBlock().run(),
     },
-    { label: 'Link', text: 'Link', active: state.link, run: setLink },
+    { label: 'Link', text: 'Link', active: state.link, run: () => setLinking((open) => !open) },
     { label: 'Undo', text: '↶', run: () => chain().undo().run(), enabled: state.canUndo },
     { label: 'Redo', text: '↷', run: () => chain().redo().run(), enabled: state.canRedo },
   ];
   return (
-    <div className="toolbar" role="toolbar" aria-label="Formatting">
-      {buttons.map((button) => (
-        <button
-          key={button.label}
-          type="button"
-          aria-label={button.label}
-          title={button.label}
-          aria-pressed={button.active === undefined ? undefined : button.active}
-          disabled={disabled || button.enabled === false}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={button.run}
-        >
-          {button.text}
-        </button>
-      ))}
-    </div>
+    <>
+      <div className="toolbar" role="toolbar" aria-label="Formatting">
+        {buttons.map((button) => (
+          <button
+            key={button.label}
+            type="button"
+            aria-label={button.label}
+            title={button.label}
+            aria-pressed={button.active === undefined ? undefined : button.active}
+            disabled={disabled || button.enabled === false}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={button.run}
+          >
+            {button.text}
+          </button>
+        ))}
+      </div>
+      {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
+    </>
   );
 }

@@ -1,0 +1,28 @@
+/** What the link form accepts: an http(s) or mailto address, or nothing (remove the link). */
+export type LinkEntry = { ok: true; href: string | null } | { ok: false; message: string };
+
+export function readLinkEntry(raw: string): LinkEntry {
+  const value = raw.trim();
+  if (value === '' || value === 'https://') return { ok: true, href: null };
+  if (/^mailto:[^\s@]+@[^\s@]+$/i.test(value)) return { ok: true, href: value };
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return { ok: true, href: value };
+  } catch {
+    // Said below.
+  }
+  return { ok: false, message: 'Use a full address (https://…) or mailto:name@example.com.' };
+}
+
+/**
+ * A click in the editor places the caret; Ctrl/Cmd+click follows the link. window.open is how it
+ * leaves: the Electron shell hands http(s) addresses to the system browser and opens nothing itself.
+ */
+export function followLinkOnModClick(event: MouseEvent): boolean {
+  if (!(event.ctrlKey || event.metaKey)) return false;
+  const target = event.target as Element | null;
+  const href = target?.closest?.('a[href]')?.getAttribute('href');
+  if (!href || !/^https?:\/\//i.test(href)) return false;
+  window.open(href, '_blank', 'noopener,noreferrer');
+  return true;
+}
