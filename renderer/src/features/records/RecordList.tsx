@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
@@ -25,6 +25,12 @@ export function RecordList({ publicationId }: { publicationId: string }) {
     onSuccess: (draftId) => openDraft(draftId),
     onError: (error) => notify({ tone: 'error', message: describeError(error) }),
   });
+
+  // A page that no longer exists (its last record deleted, fewer pages elsewhere): the last one.
+  const lastPage = list.data && !list.isPlaceholderData ? list.data.meta.lastPage : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage >= 1 && page > lastPage) setPage(lastPage);
+  }, [lastPage, page, setPage]);
 
   const items = searching ? (found.data ?? []) : (list.data?.items ?? []);
   const plural = kind === 'post' ? 'posts' : 'pages';
@@ -71,7 +77,18 @@ export function RecordList({ publicationId }: { publicationId: string }) {
         </p>
       )}
       {searching && <p className="hint">Searching what is saved on this computer.</p>}
-      {list.isPending && !searching ? (
+      {searching && found.isPending ? (
+        <p className="placeholder" aria-busy="true">
+          Searching…
+        </p>
+      ) : searching && found.error ? (
+        <div className="placeholder" role="alert">
+          <p>{describeError(found.error)}</p>
+          <button type="button" onClick={() => void found.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : list.isPending && !searching ? (
         <p className="placeholder" aria-busy="true">
           Loading {plural}…
         </p>

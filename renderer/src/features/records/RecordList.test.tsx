@@ -1,0 +1,37 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicationView } from '../../../../shared/views';
+import { activePublication, installRealCore } from '../../testing/real-core';
+import type { RecordList as RecordListComponent } from './RecordList';
+
+// Real parts: a desktop core with the seeded sample publication behind the browser host.
+const bridge = installRealCore();
+let RecordList: typeof RecordListComponent;
+let useUi: typeof import('../../ui-store').useUi;
+let publication: PublicationView;
+beforeAll(async () => {
+  ({ RecordList } = await import('./RecordList'));
+  ({ useUi } = await import('../../ui-store'));
+  publication = await activePublication(bridge);
+});
+afterEach(cleanup);
+
+describe('RecordList', () => {
+  it('moves to the last page when the one asked for no longer exists', async () => {
+    useUi.getState().showKind('post');
+    useUi.getState().setPage(9999);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordList publicationId={publication.id} />
+      </QueryClientProvider>,
+    );
+    const pager = await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
+    const last = Number(/of (\d+)$/.exec(pager.textContent ?? '')?.[1]);
+    await waitFor(() => expect(useUi.getState().page).toBe(last));
+    // The last page's posts, not an empty page that says there are none.
+    expect((await screen.findAllByRole('row', {}, { timeout: 10_000 })).length).toBeGreaterThan(1);
+    expect(screen.queryByText(/^No posts yet\.$/)).toBeNull();
+  });
+});
