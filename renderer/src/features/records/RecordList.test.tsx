@@ -4,12 +4,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import { activePublication, installRealCore } from '../../testing/real-core';
+import type { useUi as UseUi } from '../../ui-store';
 import type { RecordList as RecordListComponent } from './RecordList';
 
 // Real parts: a desktop core with the seeded sample publication behind the browser host.
 const bridge = installRealCore();
 let RecordList: typeof RecordListComponent;
-let useUi: typeof import('../../ui-store').useUi;
+let useUi: typeof UseUi;
 let publication: PublicationView;
 beforeAll(async () => {
   ({ RecordList } = await import('./RecordList'));
