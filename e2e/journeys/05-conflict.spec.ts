@@ -33,6 +33,7 @@ test('a second client changes the same post: the conflict is shown and resolved'
   expect(
     await apiPut(world.server, 'shared', `/posts/${postId}`, world.token, {
       content: '<p>The version from the other laptop.</p>',
+      excerpt: 'Written on the train',
     }),
   ).toBe(200);
 
@@ -46,6 +47,10 @@ test('a second client changes the same post: the conflict is shown and resolved'
   await expect(conflict.getByRole('article', { name: 'Version on the service' })).toContainText(
     'the other laptop',
   );
+  // Not only the text: every other field that differs is listed, each side's value marked.
+  const fields = conflict.getByRole('table', { name: 'Other fields that differ' });
+  await expect(fields.getByRole('row', { name: /Excerpt/ })).toContainText('(empty)');
+  await expect(fields.getByRole('row', { name: /Excerpt/ })).toContainText('Written on the train');
   await expect(page.locator('.editor-header .badge')).toHaveText('Conflict');
   // Nothing was overwritten while the writer decides.
   expect(
@@ -62,6 +67,10 @@ test('a second client changes the same post: the conflict is shown and resolved'
       { timeout: 30_000 },
     )
     .toBe('<p>The version from this laptop.</p>');
+  // Keeping mine keeps all of mine: the excerpt the writer never set is not left behind.
+  expect(
+    (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.excerpt,
+  ).toBeNull();
   await page.getByRole('button', { name: /^History/ }).click();
   await expect(
     page.getByText('The service’s version, replaced by yours', { exact: false }),

@@ -1,4 +1,9 @@
 import { createHash } from 'node:crypto';
+import {
+  COMPARED_FIELDS,
+  differingFields,
+  effectiveValue,
+} from '../../../shared/field-differences';
 import type { RemoteRecord } from '../../../shared/model';
 import { fieldsOf, type Draft, type DraftFields } from '../store/local-store';
 
@@ -18,38 +23,17 @@ export type PushDecision =
   /** Both changed, or theirs is gone: the writer decides, nothing is overwritten. */
   | { action: 'conflict'; reason: 'both-changed' | 'gone-from-service' };
 
-// Slug is not here: the service gives every record one, so it differs only when both name one.
-const COMPARED: readonly (keyof DraftFields)[] = [
-  'title',
-  'content',
-  'excerpt',
-  'status',
-  'category',
-  'featured',
-  'meta_title',
-  'meta_description',
-  'featured_image',
-  'canonical_url',
-];
-
-// What the service assumes for a field a draft never set.
-const DEFAULTS: Partial<Record<keyof DraftFields, unknown>> = { status: 'draft', featured: false };
-
-const valueOf = (fields: DraftFields, key: keyof DraftFields): unknown =>
-  fields[key] ?? DEFAULTS[key] ?? null;
-
 /** True when every field the writer can edit is the same on both sides. */
 export function sameFields(a: DraftFields, b: DraftFields): boolean {
-  if (COMPARED.some((key) => valueOf(a, key) !== valueOf(b, key))) return false;
-  if (a.slug && b.slug && a.slug !== b.slug) return false;
-  const tagsA = a.tags ?? [];
-  const tagsB = b.tags ?? [];
-  return tagsA.length === tagsB.length && tagsA.every((tag, i) => tag === tagsB[i]);
+  return differingFields(a, b).length === 0;
 }
 
 /** A short, stable key for a version of the editable fields. */
 export function versionKey(fields: DraftFields): string {
-  const canonical = [...COMPARED.map((key) => valueOf(fields, key)), fields.tags ?? []];
+  const canonical = [
+    ...COMPARED_FIELDS.map((key) => effectiveValue(fields, key)),
+    fields.tags ?? [],
+  ];
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }
 

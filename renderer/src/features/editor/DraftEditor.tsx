@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
@@ -8,7 +8,7 @@ import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { SYNC_LABELS } from '../records/labels';
-import { recordKeys } from '../records/queries';
+import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick } from './link-entry';
 import { hasSomethingToSend, publishOutcome } from './publish-outcome';
@@ -57,6 +57,11 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
 
 export function DraftEditor({ draft, publication, onReplaced }: Props) {
   const queryClient = useQueryClient();
+  // Only a conflict needs tag names here; the metadata panel asks for its own.
+  const { data: knownTags } = useQuery({
+    ...knownTagsQuery(draft.publicationId),
+    enabled: draft.theirs !== null,
+  });
   const notify = useUi((state) => state.notify);
   const openDraft = useUi((state) => state.openDraft);
   const fields = useRef<DraftFieldsView>({ ...draft.fields });
@@ -321,6 +326,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           mine={draft.fields}
           theirs={draft.theirs}
           publicationName={publication.name}
+          tags={knownTags}
           busy={resolving}
           onResolve={(resolution) => void resolve(resolution)}
         />

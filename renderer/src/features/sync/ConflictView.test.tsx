@@ -67,3 +67,94 @@ describe('ConflictView', () => {
     expect(screen.getByRole('button', { name: 'Discard mine' })).toBeTruthy();
   });
 });
+
+describe('ConflictView, fields beyond the text', () => {
+  it('lists every other field that differs, each side marked, tags by name', () => {
+    render(
+      <ConflictView
+        kind="post"
+        mine={{ ...mine, excerpt: 'A grey morning', status: 'draft', tags: [1] }}
+        theirs={{
+          ...theirs,
+          excerpt: null,
+          status: 'publish',
+          tags: [1, 2],
+          canonical_url: 'https://example.com/harbour',
+        }}
+        publicationName="Field Notes"
+        tags={[
+          { id: 1, name: 'harbour', slug: 'harbour' },
+          { id: 2, name: 'weather', slug: 'weather' },
+        ]}
+        onResolve={() => {}}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Other fields that differ' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Excerpt', 'A grey morning', '(empty)'],
+      ['Status', 'Draft', 'Published'],
+      ['Canonical URL', '(empty)', 'https://example.com/harbour'],
+      ['Tags', 'harbour', 'harbour, weather'],
+    ]);
+    expect(screen.getByText(/^What differs:/).textContent).toBe(
+      'What differs: Text, Excerpt, Status, Canonical URL, Tags.',
+    );
+  });
+
+  it('compares the HTML when only the markup differs, so a formatting change is not hidden', () => {
+    render(
+      <ConflictView
+        kind="post"
+        mine={{ ...mine, content: '<p>The harbour was quiet.</p>' }}
+        theirs={{ ...theirs, content: '<p>The harbour was <strong>quiet</strong>.</p>' }}
+        publicationName="Field Notes"
+        onResolve={() => {}}
+      />,
+    );
+    expect(screen.getByText(/^What differs:/).textContent).toContain('Formatting');
+    const service = screen.getByRole('article', { name: 'Version on the service' });
+    expect(
+      within(service)
+        .getAllByText(/strong/)
+        .some((el) => el.tagName === 'MARK'),
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Compare HTML' })).toBeNull();
+  });
+
+  it('shows the HTML on request and says when only metadata differs', async () => {
+    render(
+      <ConflictView
+        kind="post"
+        mine={{ ...mine, content: theirs.content, featured: true }}
+        theirs={theirs}
+        publicationName="Field Notes"
+        onResolve={() => {}}
+      />,
+    );
+    expect(screen.getByText(/^What differs:/).textContent).toBe('What differs: Featured.');
+    const yours = screen.getByRole('article', { name: 'Your version' });
+    expect(within(yours).queryByText(/<p>/)).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Compare HTML' });
+    await userEvent.setup().click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(within(yours).getByText(/<p>/)).toBeTruthy();
+  });
+
+  it('lists no fields when the service no longer has the post', () => {
+    render(
+      <ConflictView
+        kind="post"
+        mine={{ ...mine, excerpt: 'Mine only' }}
+        theirs={{ ...theirs, gone: true }}
+        publicationName="Field Notes"
+        onResolve={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText(/^What differs:/)).toBeNull();
+  });
+});
