@@ -21,6 +21,16 @@ test('add a second publication, with specific errors first, and switch between t
   await openApp(page, host);
   await expect(page.locator('tbody tr').first()).toBeVisible();
 
+  // Closing the dialog, by Escape or Cancel, puts focus back where the writer was.
+  const addButton = page.getByRole('button', { name: 'Add publication' });
+  await addButton.click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(addButton).toBeFocused();
+  await addButton.press('Enter');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(addButton).toBeFocused();
+
   await addPublication(page, {
     name: 'Field Notes',
     baseUrl: world.server.url,
@@ -38,6 +48,7 @@ test('add a second publication, with specific errors first, and switch between t
   await dialog.getByLabel('Subdomain').fill('field-notes');
   await dialog.getByRole('button', { name: 'Add publication' }).click();
   await expect(dialog).toBeHidden();
+  await expect(addButton).toBeFocused();
 
   const fieldNotes = page.getByRole('button', { name: /^Field Notes/ });
   await expect(fieldNotes).toBeVisible();

@@ -36,7 +36,12 @@ export function AddPublicationDialog({ onClose }: { onClose: () => void }) {
     },
   });
   useEffect(() => {
+    const opener = document.activeElement;
     dialog.current?.showModal();
+    // The dialog leaves the DOM while open, so the browser's own focus return never runs.
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
 
   const fieldErrors = fieldErrorsOf(add.error);
