@@ -101,6 +101,8 @@ export const contract = {
   ).returns<DraftView>(),
   'drafts.list': method(z.object({ publicationId: id }).strict()).returns<DraftView[]>(),
   'drafts.discard': method(z.object({ draftId: id }).strict()).returns<null>(),
+  /** The writer closed the draft: a new one left without a word is dropped, nothing else. */
+  'drafts.leave': method(z.object({ draftId: id }).strict()).returns<{ discarded: boolean }>(),
   'drafts.revisions': method(z.object({ draftId: id }).strict()).returns<RevisionView[]>(),
   'drafts.restoreRevision': method(
     z.object({ draftId: id, revisionId: z.number().int().positive() }).strict(),

@@ -18,6 +18,7 @@ export const METHOD_NAMES = [
   'drafts.save',
   'drafts.list',
   'drafts.discard',
+  'drafts.leave',
   'drafts.revisions',
   'drafts.restoreRevision',
   'sync.status',

@@ -255,6 +255,41 @@ describe('the core service', () => {
     );
   });
 
+  it('drops a new draft left without a word, and nothing that holds anything', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const create = async (fields: Record<string, unknown>) =>
+      (await call(c, 'records.create', { publicationId: pub.id, kind: 'post', fields })).id;
+    const empty = await create({ title: '', content: '' });
+    // What TipTap saves once its text was typed and deleted again.
+    const emptied = await create({ title: ' ', content: '<p></p>' });
+    const withExcerpt = await create({ title: '', content: '', excerpt: 'Only this' });
+    const withWord = await create({ title: '', content: '<p>word</p>' });
+    const results: Record<string, boolean> = {};
+    for (const [name, draftId] of Object.entries({ empty, emptied, withExcerpt, withWord }))
+      results[name] = (await call(c, 'drafts.leave', { draftId })).discarded;
+    expect(results).toEqual({ empty: true, emptied: true, withExcerpt: false, withWord: false });
+    const left = (await call(c, 'drafts.list', { publicationId: pub.id })).map(
+      (d: { id: string }) => d.id,
+    );
+    expect(left).toContain(withExcerpt);
+    expect(left).toContain(withWord);
+    expect(left).not.toContain(empty);
+    expect(left).not.toContain(emptied);
+
+    // A draft on the service is never dropped, even when emptied.
+    await call(c, 'sync.syncNow');
+    await call(c, 'drafts.save', { draftId: withWord, fields: { title: '', content: '' } });
+    expect((await call(c, 'drafts.leave', { draftId: withWord })).discarded).toBe(false);
+    expect(await errorOf(c, 'drafts.leave', { draftId: 'not-a-uuid' })).toMatchObject({
+      kind: 'bad-input',
+    });
+  });
+
   it('syncs by itself when the service comes back, without being asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
     const c = await createCore({

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isUntouched } from '../../shared/blank-draft';
 import { QuireError, isTransient } from '../../shared/errors';
 import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
 import { PublishingApiClient } from './api/client';
@@ -331,6 +332,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
       return null;
+    },
+    'drafts.leave': async ({ draftId }) => {
+      const draft = store.getDraft(draftId);
+      // An accidental New post must not leave an "Untitled" row behind; anything written stays.
+      const droppable =
+        draft !== undefined &&
+        draft.remoteId === null &&
+        draft.claimedSlug === null &&
+        isUntouched(draft.fields) &&
+        store.revisions(draftId).length === 0;
+      if (!droppable) return { discarded: false };
+      store.removeDraft(draftId);
+      emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+      return { discarded: true };
     },
     'drafts.revisions': async ({ draftId }) =>
       store.revisions(draftId).map((revision) => ({

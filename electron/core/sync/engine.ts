@@ -1,3 +1,4 @@
+import { isBlankDraft } from '../../../shared/blank-draft';
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
@@ -134,7 +135,7 @@ export class SyncEngine {
     const decision = decidePush(draft, remote);
     switch (decision.action) {
       case 'create': {
-        if (!draft.fields.title.trim() && !draft.fields.content.trim()) return 'empty';
+        if (isBlankDraft(draft.fields)) return 'empty';
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         store.claimSlug(draft.id, slug);
         store.noteSent(draft.id, versionKey(draft.fields));

@@ -2,20 +2,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import { activePublication, installRealCore } from '../../testing/real-core';
 import type { EditorScreen as EditorScreenComponent } from './EditorScreen';
+import type { leavesSettled as leavesSettledFn } from './leave-draft';
 
 // Real parts: a desktop core with its SQLite store behind the browser host (Vitest global setup).
 // jsdom stands in for Chromium; typing is the transaction ProseMirror makes from typed text.
 
 const bridge = installRealCore();
 let EditorScreen: typeof EditorScreenComponent;
+let leavesSettled: typeof leavesSettledFn;
 let publication: PublicationView;
 
 beforeAll(async () => {
   ({ EditorScreen } = await import('./EditorScreen'));
+  ({ leavesSettled } = await import('./leave-draft'));
   publication = await activePublication(bridge);
 });
 afterEach(cleanup);
@@ -94,5 +98,47 @@ describe('EditorScreen', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toContain('no longer in Quire');
     expect(screen.queryByLabelText('Post text')).toBeNull();
+  });
+
+  it('drops a new draft left without a word, keeps one closed a moment after typing', async () => {
+    const create = () =>
+      bridge.records.create({
+        publicationId: publication.id,
+        kind: 'post',
+        fields: { title: '', content: '' },
+      });
+    const open = (draftId: string, strict = false) => {
+      const tree = (
+        <QueryClientProvider client={new QueryClient()}>
+          <EditorScreen draftId={draftId} publications={[publication]} />
+        </QueryClientProvider>
+      );
+      // At the root, as in main.tsx: only there does React rehearse an unmount on mounting.
+      return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+    };
+    const stillThere = async (draftId: string) =>
+      (await bridge.drafts.list({ publicationId: publication.id })).some((d) => d.id === draftId);
+
+    const untouched = await create();
+    // StrictMode unmounts and remounts once on opening: that must not count as leaving.
+    const first = open(untouched.id, true);
+    await screen.findByLabelText('Post text');
+    await leavesSettled();
+    expect(await stillThere(untouched.id)).toBe(true);
+    first.unmount();
+    await leavesSettled();
+    expect(await stillThere(untouched.id)).toBe(false);
+
+    const typed = await create();
+    const second = open(typed.id);
+    const editor = editorOf(await screen.findByLabelText('Post text'));
+    act(() => editor.view.dispatch(editor.state.tr.insertText('A first word', 1)));
+    // Left before the autosave pause: the save on the way out lands before the core decides.
+    second.unmount();
+    await leavesSettled();
+    expect(await stillThere(typed.id)).toBe(true);
+    expect((await bridge.drafts.get({ draftId: typed.id })).fields.content).toBe(
+      '<p>A first word</p>',
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { PublicationView } from '../../../../shared/views';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { DraftEditor } from './DraftEditor';
+import { useLeaveOnClose } from './leave-draft';
 import { draftKeys, draftQuery } from './queries';
 
 export function EditorScreen({
@@ -22,6 +23,7 @@ export function EditorScreen({
     isFetchedAfterMount,
   } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
   const [generation, setGeneration] = useState(0);
+  useLeaveOnClose(draftId);
   if (error)
     return (
       <div className="placeholder" role="alert">

@@ -51,5 +51,7 @@ describe('hasSomethingToSend', () => {
     expect(hasSomethingToSend({ title: '  ', content: ' ' })).toBe(false);
     expect(hasSomethingToSend({ title: 'T', content: '' })).toBe(true);
     expect(hasSomethingToSend({ title: '', content: '<p><img src="a.png"></p>' })).toBe(true);
+    // What TipTap leaves when everything is deleted.
+    expect(hasSomethingToSend({ title: '', content: '<p></p>' })).toBe(false);
   });
 });

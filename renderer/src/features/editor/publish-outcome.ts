@@ -1,3 +1,4 @@
+import { isBlankDraft } from '../../../../shared/blank-draft';
 import type { DraftView } from '../../../../shared/views';
 
 export interface Outcome {
@@ -37,6 +38,6 @@ export function publishOutcome(
   };
 }
 
-/** The sync engine's own rule: a draft with neither title nor content is not sent at all. */
+/** The sync engine's own rule: a draft with no title and nothing a reader would see is not sent. */
 export const hasSomethingToSend = (fields: { title: string; content: string }): boolean =>
-  fields.title.trim() !== '' || fields.content.trim() !== '';
+  !isBlankDraft(fields);
