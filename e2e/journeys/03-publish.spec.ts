@@ -42,6 +42,8 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.getByRole('button', { name: 'Link' }).click();
   const address = page.getByRole('textbox', { name: 'Link address' });
   await expect(address).toBeFocused();
+  // The words being linked stay marked while the writer types the address.
+  await expect(bodyBox(page).locator('.kept-selection')).toHaveText('the map');
   await address.fill('example.com/map');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'full address' })).toBeVisible();

@@ -1,7 +1,11 @@
 import Image from '@tiptap/extension-image';
+import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 
-/** Everything the visual editor can represent: StarterKit 3 (with Link and Underline) and images. */
+/**
+ * Everything the visual editor can represent: StarterKit 3 (with Link and Underline) and images;
+ * and the selection kept visible while the editor has no focus.
+ */
 export const editorExtensions = [
   StarterKit.configure({
     heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -16,4 +20,6 @@ export const editorExtensions = [
     },
   }),
   Image.configure({ inline: false, allowBase64: false }),
+  // The selected words stay marked while the link form (or any field) has the focus.
+  Selection.configure({ className: 'kept-selection' }),
 ];
