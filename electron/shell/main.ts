@@ -22,6 +22,8 @@ import { installMenu } from './menu';
 let mainWindow: BrowserWindow | undefined;
 let trusted: TrustedRenderer | undefined;
 let core: Core | undefined;
+// A quit held by the renderer (words still being saved) finishes once the window has closed.
+let quitting = false;
 
 const rendererUrl = (): string =>
   !app.isPackaged && process.env.ELECTRON_RENDERER_URL
@@ -53,6 +55,9 @@ function createWindow(): BrowserWindow {
   });
   if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
+  window.on('closed', () => {
+    if (quitting) app.quit();
+  });
   window.on('close', () =>
     saveWindowBounds(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
   );
@@ -116,6 +121,9 @@ else {
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('before-quit', () => {
+    quitting = true;
   });
   app.on('will-quit', () => void core?.close());
 }

@@ -13,6 +13,7 @@ import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick } from './link-entry';
 import { hasSomethingToSend, publishOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
+import { useSaveBeforeClose } from './save-before-close';
 import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
@@ -69,6 +70,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     () => createAutosave((latest) => bridge.drafts.save({ draftId: draft.id, fields: latest })),
     [draft.id],
   );
+  useSaveBeforeClose(autosave, notify);
   // Set when the visual editor changed: its HTML is read once, when the save happens.
   const contentStale = useRef(false);
   const editorRef = useRef<Editor | null>(null);
