@@ -28,6 +28,28 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
   };
 }
 
+/**
+ * The local draft behind a service record. A draft whose create has landed but whose answer has
+ * not yet been processed has no remote id yet; it is matched by the slug it claimed before
+ * sending, as the sync engine itself does, so the list never shows the post twice.
+ */
+function draftFor(
+  record: RemoteRecord,
+  publicationId: string,
+  kind: Draft['kind'],
+  store: LocalStore,
+): Draft | undefined {
+  return (
+    store.draftForRemote(publicationId, kind, record.id) ??
+    store
+      .listDrafts(publicationId)
+      .find(
+        (draft) =>
+          draft.kind === kind && draft.remoteId === null && draft.claimedSlug === record.slug,
+      )
+  );
+}
+
 export function searchView(
   found: { records: RemoteRecord[]; drafts: Draft[] },
   publicationId: string,
@@ -36,7 +58,7 @@ export function searchView(
   online: boolean,
 ): RecordSummary[] {
   const fromRecords = found.records.map((record) => ({
-    ...summaryOf(record, store.draftForRemote(publicationId, kind, record.id), store, online),
+    ...summaryOf(record, draftFor(record, publicationId, kind, store), store, online),
     kind,
   }));
   const seen = new Set(fromRecords.map((item) => item.draftId).filter(Boolean));
@@ -90,16 +112,20 @@ export function pageView(
 ): RecordPageView {
   const { store, publicationId, kind, online } = context;
   const items = page.records.map((record) => ({
-    ...summaryOf(record, store.draftForRemote(publicationId, kind, record.id), store, online),
+    ...summaryOf(record, draftFor(record, publicationId, kind, store), store, online),
     kind,
   }));
+  const shown = new Set(items.map((item) => item.draftId).filter(Boolean));
   // Drafts that have not reached the service yet lead the first page, so nothing new is hidden.
   const localOnly = context.firstPage
     ? store
         .listDrafts(publicationId)
         .filter(
           (draft) =>
-            draft.kind === kind && draft.remoteId === null && !store.hasPendingDelete(draft.id),
+            draft.kind === kind &&
+            draft.remoteId === null &&
+            !shown.has(draft.id) &&
+            !store.hasPendingDelete(draft.id),
         )
         .map((draft): RecordSummary => ({
           kind,
