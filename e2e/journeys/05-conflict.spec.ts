@@ -58,6 +58,9 @@ test('a second client changes the same post: the conflict is shown and resolved'
   ).toBe('<p>The version from the other laptop.</p>');
   await screen(page, '05-conflict', 'conflict');
 
+  // The writer goes on writing while deciding: their side follows, and keeping it keeps all of it.
+  await page.getByLabel('HTML source').fill('<p>The version from this laptop, revised.</p>');
+  await expect(conflict.getByRole('article', { name: 'Your version' })).toContainText('revised');
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
   await expect
@@ -66,7 +69,7 @@ test('a second client changes the same post: the conflict is shown and resolved'
         (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,
       { timeout: 30_000 },
     )
-    .toBe('<p>The version from this laptop.</p>');
+    .toBe('<p>The version from this laptop, revised.</p>');
   // Keeping mine keeps all of mine: the excerpt the writer never set is not left behind.
   expect(
     (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.excerpt,
