@@ -60,4 +60,36 @@ test('add a second publication, with specific errors first, and switch between t
   await page.getByRole('button', { name: /^Local sample/ }).click();
   await expect(page.getByText('Writing for')).toContainText('Local sample');
   await expect(page.locator('tbody tr')).toHaveCount(20);
+
+  // Removing asks first, says what is lost, and Cancel (the focused button) loses nothing.
+  await fieldNotes.click();
+  await world.server.stop();
+  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Unsent thoughts');
+  await expect(fieldNotes).toContainText('1 unsynced', { timeout: 15_000 });
+  const offlineBanner = page.getByRole('status').filter({ hasText: 'Offline.' });
+  await expect(offlineBanner).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: /All posts/ }).click();
+  const removeButton = page.getByRole('button', { name: 'Remove Field Notes' });
+  await removeButton.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove “Field Notes”?' });
+  await expect(confirm).toContainText('Nothing on the service is deleted');
+  await expect(confirm).toContainText('1 change has not reached the service yet and will be lost');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await screen(page, '02-publications', 'remove-confirm');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(removeButton).toBeFocused();
+  await expect(fieldNotes).toBeVisible();
+
+  await removeButton.click();
+  await confirm.getByRole('button', { name: 'Remove and lose it' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(fieldNotes).toBeHidden();
+  await expect(page.getByText('Writing for')).toContainText('Local sample');
+  await expect(page.getByRole('button', { name: /^Local sample/ })).toBeFocused();
+  // Nothing is waiting for the stopped service any more: the app is not offline.
+  await expect(offlineBanner).toBeHidden();
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+  await screen(page, '02-publications', 'removed');
 });

@@ -208,6 +208,74 @@ describe('the core service', () => {
     expect(other.kind).toBe('offline');
   });
 
+  it('asks for a list once, not through retries, when sync knows the service is unreachable', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', query);
+    let requests = 0;
+    proxy.setPolicy(() => (requests++, { type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Written offline', content: '' },
+    });
+    const offlineBy = Date.now() + 10_000;
+    while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await call(c, 'sync.status')).online).toBe(false);
+    requests = 0;
+    const offline = await call(c, 'records.list', query);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.items.map((i: { title: string }) => i.title)).toContain('Written offline');
+    expect(requests).toBe(1);
+  });
+
+  it('keeps one service being away from another publication, and from the app once it is removed', async () => {
+    const { core: c } = await core({ posts: 2, pages: 0 });
+    const sample = (await call(c, 'publications.list'))[0];
+    const away = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const events: { type: string; status?: { online: boolean } }[] = [];
+    c.subscribe((event) => events.push(event as (typeof events)[number]));
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: away.id,
+      kind: 'post',
+      fields: { title: 'Waiting for the train', content: '' },
+    });
+    const offlineBy = Date.now() + 10_000;
+    while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 1 });
+
+    // The sample's service answers: its draft syncs and is never called offline.
+    const local = await call(c, 'records.create', {
+      publicationId: sample.id,
+      kind: 'post',
+      fields: { title: 'Written at home', content: '<p>here</p>' },
+    });
+    expect(local.syncState).not.toBe('local');
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: local.id })).syncState).toBe('synced');
+    expect((await call(c, 'sync.status')).online).toBe(false);
+
+    await call(c, 'publications.remove', { id: away.id, discardUnsynced: true });
+    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 0 });
+    expect(events.at(-1)).toMatchObject({ type: 'publications-changed' });
+    expect(events).toContainEqual({
+      type: 'sync',
+      status: expect.objectContaining({ online: true }),
+    });
+  });
+
   it('saves locally first and syncs; opens, edits, and lists with the writer’s words', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

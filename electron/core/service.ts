@@ -130,14 +130,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hasWork: () => store.totalPending() > 0,
     makeDue: () => store.makePushesDue(),
     probe: async () => {
-      const publicationId = store.dueOps(1)[0]?.publicationId ?? store.allOps()[0]?.publicationId;
-      if (!publicationId) return false;
-      try {
-        await clientFor(publicationId).list('post', { limit: 1 });
-        return true;
-      } catch {
-        return false;
+      let answered = false;
+      for (const publicationId of engine.unreachableWithWork()) {
+        try {
+          await clientFor(publicationId).list('post', { limit: 1 }, { retry: false });
+          engine.setReachable(publicationId, true);
+          answered = true;
+        } catch {
+          // Still away: its changes wait for their next retry or the next probe.
+        }
       }
+      return answered;
     },
     onRound: () => {
       lastSyncAt = Date.now();
@@ -151,7 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const view = (draftId: string) => {
     const draft = store.getDraft(draftId);
     if (!draft) throw new QuireError({ kind: 'not-found', message: 'That draft no longer exists' });
-    return draftView(draft, store, engine.online);
+    return draftView(draft, store, engine.reachable(draft.publicationId));
   };
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
@@ -168,6 +171,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const changed = (draftId: string): void => {
     const draft = store.getDraft(draftId);
     if (draft) emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+    // A dropped change may have been the last one waiting on an unreachable service.
+    engine.connectivityChanged();
     scheduler.kick();
   };
 
@@ -218,6 +223,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!publication.embedded) await options.credentials.delete(accountOf(id));
       store.removePublication(id);
       clients.delete(id);
+      engine.forget(id);
       if (store.getSetting(ACTIVE_KEY) === id)
         store.setSetting(ACTIVE_KEY, store.listPublications()[0]?.id ?? null);
       emit({ type: 'publications-changed' });
@@ -234,14 +240,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const key = { publicationId, kind, page, perPage, draftsOnly };
       const context = { publicationId, kind, store, firstPage: page === 1 };
       try {
-        const result = await clientFor(publicationId).list(kind, {
-          page,
-          limit: perPage,
-          draftsOnly,
-        });
+        // Once sync knows the service is unreachable, the writer is not kept waiting through
+        // retries for a list this computer can show at once.
+        const result = await clientFor(publicationId).list(
+          kind,
+          { page, limit: perPage, draftsOnly },
+          { retry: engine.reachable(publicationId) },
+        );
+        engine.setReachable(publicationId, true);
         store.cachePage(key, result.meta, result.records);
         return pageView(result, { ...context, online: true, fromCache: false, cachedAt: null });
       } catch (error) {
+        if (error instanceof QuireError && (error.kind === 'offline' || error.kind === 'timeout'))
+          engine.setReachable(publicationId, false);
         const cached =
           error instanceof QuireError && isTransient(error.kind)
             ? store.cachedPage(key)
@@ -262,7 +273,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         publicationId,
         kind,
         store,
-        engine.online,
+        engine.reachable(publicationId),
       );
     },
     'records.tags': async ({ publicationId }) => {
@@ -320,7 +331,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return view(draftId);
     },
     'drafts.list': async ({ publicationId }) =>
-      store.listDrafts(publicationId).map((draft) => draftView(draft, store, engine.online)),
+      store
+        .listDrafts(publicationId)
+        .map((draft) => draftView(draft, store, engine.reachable(publicationId))),
     'drafts.discard': async ({ draftId }) => {
       const draft = store.getDraft(draftId);
       if (!draft) return null;
@@ -331,6 +344,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
       }
       emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+      engine.connectivityChanged();
       return null;
     },
     'drafts.leave': async ({ draftId }) => {
@@ -345,6 +359,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!droppable) return { discarded: false };
       store.removeDraft(draftId);
       emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+      engine.connectivityChanged();
       return { discarded: true };
     },
     'drafts.revisions': async ({ draftId }) =>

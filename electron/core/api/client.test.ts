@@ -82,7 +82,7 @@ describe('PublishingApiClient against the reference server', () => {
     proxy.setPolicy(() => ({ type: 'delay', ms: 500 }));
     expect(await kindOf(client({ timeoutMs: 100, attempts: 1 }).list('post'))).toBe('timeout');
     const controller = new AbortController();
-    const pending = client().list('post', {}, controller.signal);
+    const pending = client().list('post', {}, { signal: controller.signal });
     controller.abort();
     expect(await kindOf(pending)).toBe('cancelled');
   });
@@ -107,6 +107,13 @@ describe('PublishingApiClient against the reference server', () => {
     );
     await expect(client().list('page')).resolves.toHaveProperty('meta');
     expect(n).toBe(3);
+  });
+
+  it('asks a list once when told not to retry', async () => {
+    let n = 0;
+    proxy.setPolicy(() => (++n === 1 ? { type: 'reset' } : { type: 'pass' }));
+    expect(await kindOf(client().list('page', {}, { retry: false }))).toBe('offline');
+    expect(n).toBe(1);
   });
 
   it('retries an update whose answer was lost: it lands once', async () => {

@@ -67,14 +67,19 @@ export class PublishingApiClient {
     this.backoff = { baseMs: 250, maxMs: 4_000, random: Math.random, ...options.backoff };
   }
 
-  async list(kind: RecordKind, query: ListQuery = {}, signal?: AbortSignal): Promise<RecordPage> {
+  /** `retry: false` asks once: for a reader who has something else to show meanwhile. */
+  async list(
+    kind: RecordKind,
+    query: ListQuery = {},
+    { signal, retry = true }: { signal?: AbortSignal; retry?: boolean } = {},
+  ): Promise<RecordPage> {
     const plural = pluralOf(kind);
     const params = new URLSearchParams();
     if (query.page !== undefined) params.set('page', String(query.page));
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     if (query.draftsOnly) params.set('draft', 'true');
     const search = params.size ? `?${params}` : '';
-    const body = await this.call('GET', `/${plural}${search}`, { signal, retry: true });
+    const body = await this.call('GET', `/${plural}${search}`, { signal, retry });
     const parsed = listBody(plural).safeParse(body);
     if (!parsed.success) throw notPublishingApi(`the ${plural} list has no meta/data`);
     const list = parsed.data[plural] as { meta: RecordPage['meta']; data: unknown[] };

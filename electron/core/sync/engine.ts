@@ -38,12 +38,54 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private flushing?: Promise<FlushResult>;
-  online = true;
+  /** Publications whose service did not answer at the last try. */
+  private readonly unreachable = new Set<string>();
+  private announced = true;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.concurrency = options.concurrency ?? 4;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
+  }
+
+  /**
+   * Offline, for the writer: changes are waiting for a service that did not answer. One service
+   * down says nothing about another, and one with nothing waiting keeps no one waiting.
+   */
+  get online(): boolean {
+    for (const publicationId of this.unreachable)
+      if (this.options.store.pendingCount(publicationId) > 0) return false;
+    return true;
+  }
+
+  reachable(publicationId: string): boolean {
+    return !this.unreachable.has(publicationId);
+  }
+
+  /** Only publications with changes waiting: the ones worth asking whether they are back. */
+  unreachableWithWork(): string[] {
+    return [...this.unreachable].filter((id) => this.options.store.pendingCount(id) > 0);
+  }
+
+  /** The service answered (a push, a list, a probe), or did not. */
+  setReachable(publicationId: string, reachable: boolean): void {
+    if (reachable) this.unreachable.delete(publicationId);
+    else this.unreachable.add(publicationId);
+    this.connectivityChanged();
+  }
+
+  /** The publication is gone from Quire: its service no longer keeps anyone waiting. */
+  forget(publicationId: string): void {
+    this.unreachable.delete(publicationId);
+    this.connectivityChanged();
+  }
+
+  /** Call after waiting changes were dropped without a sync (a discard): `online` may follow. */
+  connectivityChanged(): void {
+    const online = this.online;
+    if (online === this.announced) return;
+    this.announced = online;
+    this.emit({ type: 'connectivity', online });
   }
 
   /** Sends everything due; concurrent callers share one run. */
@@ -89,7 +131,7 @@ export class SyncEngine {
         store.completeOp(op.seq);
         return 'done';
       }
-      this.setOnline(true);
+      this.setReachable(draft.publicationId, true);
       if (outcome === 'conflict') {
         store.completeOp(op.seq);
         this.emit({ type: 'conflict', draftId: draft.id });
@@ -104,7 +146,8 @@ export class SyncEngine {
     } catch (error) {
       const quire = error instanceof QuireError ? error : undefined;
       const transient = quire ? isTransient(quire.kind) : false;
-      if (quire && (quire.kind === 'offline' || quire.kind === 'timeout')) this.setOnline(false);
+      if (quire && (quire.kind === 'offline' || quire.kind === 'timeout'))
+        this.setReachable(draft.publicationId, false);
       const message = error instanceof Error ? error.message : String(error);
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
@@ -292,12 +335,6 @@ export class SyncEngine {
         return gone ? [copy.id] : [draftId, copy.id];
       }
     }
-  }
-
-  private setOnline(online: boolean): void {
-    if (this.online === online) return;
-    this.online = online;
-    this.emit({ type: 'connectivity', online });
   }
 
   private emit(event: SyncEvent): void {

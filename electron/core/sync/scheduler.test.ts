@@ -32,24 +32,44 @@ describe('SyncScheduler', () => {
     await scheduler.stop();
   });
 
-  it('probes while offline and syncs only once the service answers', async () => {
+  it('probes while offline and makes everything due once a service answers', async () => {
     const e = engine(false);
     let answers = false;
+    const probe = vi.fn(async () => answers);
     const makeDue = vi.fn();
     const scheduler = new SyncScheduler({
       engine: e,
       hasWork: () => true,
-      probe: async () => answers,
+      probe,
       makeDue,
       intervalMs: 10,
     });
     scheduler.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(e.flush).not.toHaveBeenCalled();
+    expect(probe).toHaveBeenCalled();
+    expect(makeDue).not.toHaveBeenCalled();
+    // Rounds go on meanwhile: other publications' changes, and retries at their backoff's pace.
+    expect(e.flush).toHaveBeenCalled();
     answers = true;
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(makeDue).toHaveBeenCalled();
+    await scheduler.stop();
+  });
+
+  it('does not probe while online', async () => {
+    const e = engine(true);
+    const probe = vi.fn(async () => true);
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe,
+      makeDue: () => {},
+      intervalMs: 10,
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(e.flush).toHaveBeenCalled();
+    expect(probe).not.toHaveBeenCalled();
     await scheduler.stop();
   });
 

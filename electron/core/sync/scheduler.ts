@@ -4,7 +4,7 @@ export interface SchedulerOptions {
   engine: SyncEngine;
   /** Is anything waiting to be sent? */
   hasWork: () => boolean;
-  /** A light call to the service; true when it answered. */
+  /** Light calls to the services that did not answer; true when one answers now. */
   probe: () => Promise<boolean>;
   /** Before a forced round, makes waiting ops due at once. */
   makeDue: () => void;
@@ -17,7 +17,7 @@ export interface SchedulerOptions {
 
 /**
  * Runs the engine by itself: shortly after each save, on a timer while work is waiting, and,
- * while offline, after a light probe finds the service again.
+ * and, while offline, as soon as a light probe finds a service again.
  */
 export class SyncScheduler {
   private timer?: NodeJS.Timeout;
@@ -71,11 +71,10 @@ export class SyncScheduler {
 
   private async tick(): Promise<void> {
     if (this.stopped || this.busy || !this.options.hasWork()) return;
-    if (!this.options.engine.online) {
-      const back = await this.options.probe();
-      if (!back || this.stopped) return;
-      this.options.makeDue();
-    }
+    // A service that is back gets its waiting changes at once, not at their backoff's pace; the
+    // round still runs without it, for the publications that are reachable.
+    if (!this.options.engine.online && (await this.options.probe())) this.options.makeDue();
+    if (this.stopped) return;
     await this.round();
   }
 

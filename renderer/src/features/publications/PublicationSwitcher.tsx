@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { AddPublicationDialog } from './AddPublicationDialog';
 import { publicationKeys, publicationsQuery } from './queries';
+import { RemovePublicationDialog } from './RemovePublicationDialog';
 
 export function PublicationSwitcher() {
   const queryClient = useQueryClient();
@@ -24,27 +27,30 @@ export function PublicationSwitcher() {
     },
     onError: (e) => notify({ tone: 'error', message: describeError(e) }),
   });
-  const remove = useMutation({
-    mutationFn: (input: { id: string; discardUnsynced?: boolean }) =>
-      bridge.publications.remove(input),
-    onSuccess: refresh,
-    onError: (e) => notify({ tone: 'error', message: describeError(e) }),
-  });
-
-  const confirmRemove = (id: string, name: string, pending: number) => {
-    const warning = pending
-      ? `\n\n${pending} change(s) have not reached the service yet and will be lost.`
-      : '';
-    if (
-      window.confirm(
-        `Remove "${name}" from Quire? Its token is deleted from the keychain.${warning}`,
-      )
-    )
-      remove.mutate({ id, discardUnsynced: pending > 0 });
+  const [removing, setRemoving] = useState<PublicationView | null>(null);
+  const removed = async (publication: PublicationView) => {
+    if (publication.active) {
+      openDraft(null);
+      setPage(1);
+    }
+    await refresh();
+    setRemoving(null);
+    setRefocus(true);
   };
+  // The button that opened the dialog is gone with its row: focus goes to the active publication.
+  const nav = useRef<HTMLElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(false);
+    const target =
+      nav.current?.querySelector<HTMLElement>('[aria-current="true"]') ??
+      nav.current?.querySelector<HTMLElement>('.add-publication');
+    target?.focus();
+  }, [refocus, publications]);
 
   return (
-    <nav className="publications" aria-label="Publications">
+    <nav className="publications" aria-label="Publications" ref={nav}>
       <h2 className="sidebar-title">Publications</h2>
       {error && <p className="error-text">{describeError(error)}</p>}
       <ul>
@@ -67,19 +73,25 @@ export function PublicationSwitcher() {
               type="button"
               className="ghost small"
               aria-label={`Remove ${publication.name}`}
-              onClick={() =>
-                confirmRemove(publication.id, publication.name, publication.pendingChanges)
-              }
+              onClick={() => setRemoving(publication)}
             >
               Remove
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => setAdding(true)}>
+      <button type="button" className="add-publication" onClick={() => setAdding(true)}>
         Add publication
       </button>
       {adding && <AddPublicationDialog onClose={() => setAdding(false)} />}
+      {removing && (
+        <RemovePublicationDialog
+          // Live, so the warning follows the queue while the writer reads it.
+          publication={publications.find((p) => p.id === removing.id) ?? removing}
+          onClose={() => setRemoving(null)}
+          onRemoved={() => removed(removing)}
+        />
+      )}
     </nav>
   );
 }

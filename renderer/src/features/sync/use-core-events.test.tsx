@@ -54,4 +54,23 @@ describe('useCoreEvents', () => {
     view.unmount();
     expect(listeners.size).toBe(0);
   });
+
+  it('reads every list again when the service is back, and only then', () => {
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const listKey = ['publications', 'p1', 'records', 'post', { page: 1 }];
+    client.setQueryData(listKey, { items: [] });
+    const status = (online: boolean) => ({ online, pending: 0, conflicts: 0, lastSyncAt: null });
+    const send = (event: CoreEvent) => listeners.forEach((listener) => listener(event));
+    send({ type: 'sync', status: status(false) });
+    send({ type: 'sync', status: status(false) });
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+    send({ type: 'sync', status: status(true) });
+    expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+    view.unmount();
+  });
 });

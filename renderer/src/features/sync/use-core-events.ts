@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { CoreEvent } from '../../../../shared/views';
+import type { CoreEvent, SyncStatusView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { draftKeys } from '../editor/queries';
 import { publicationKeys } from '../publications/queries';
@@ -22,10 +22,14 @@ export function useCoreEvents(
     () =>
       bridge.onEvent((event) => {
         switch (event.type) {
-          case 'sync':
+          case 'sync': {
+            const before = queryClient.getQueryData<SyncStatusView>(syncKeys.status);
             queryClient.setQueryData(syncKeys.status, event.status);
-            void queryClient.invalidateQueries({ queryKey: publicationKeys.all, exact: true });
+            // Back online: lists showing the copy on this computer are read from the service again.
+            const back = before?.online === false && event.status.online;
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.all, exact: !back });
             break;
+          }
           case 'draft-changed':
             void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(event.draftId) });
             // The open editor keeps its own text; only the sync state and conflict may change.

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { PublicationView } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { describeError } from '../../ui/errors';
+
+const changes = (count: number): string => (count === 1 ? '1 change has' : `${count} changes have`);
+
+/**
+ * Asks before Quire forgets a publication, in the page rather than a native dialog: it says what
+ * goes (and what stays on the service), and Cancel has the focus, so Enter alone loses nothing.
+ */
+export function RemovePublicationDialog({
+  publication,
+  onClose,
+  onRemoved,
+}: {
+  publication: PublicationView;
+  onClose: () => void;
+  onRemoved: () => Promise<void>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const pending = publication.pendingChanges;
+  const remove = useMutation({
+    // Discards exactly what the writer was told about: if more was queued meanwhile, the core
+    // refuses and says so here.
+    mutationFn: () =>
+      bridge.publications.remove({ id: publication.id, discardUnsynced: pending > 0 }),
+    onSuccess: onRemoved,
+  });
+  useEffect(() => {
+    const opener = document.activeElement;
+    dialog.current?.showModal();
+    cancel.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      role="alertdialog"
+      aria-labelledby="remove-publication-title"
+      aria-describedby="remove-publication-what"
+      onClose={onClose}
+    >
+      <form method="dialog" onSubmit={(event) => event.preventDefault()}>
+        <h2 id="remove-publication-title">Remove “{publication.name}”?</h2>
+        <div id="remove-publication-what">
+          <p>
+            Quire forgets it on this computer: its lists, its drafts and revisions
+            {publication.embedded ? '' : ', and its token in the keychain'}. Nothing on the service
+            is deleted.
+          </p>
+          {pending > 0 && (
+            <p className="error-text">
+              <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
+            </p>
+          )}
+        </div>
+        {remove.error && (
+          <p className="error-text" role="alert">
+            {describeError(remove.error)}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button ref={cancel} type="button" className="ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            {pending > 0 ? `Remove and lose ${pending === 1 ? 'it' : 'them'}` : 'Remove'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
