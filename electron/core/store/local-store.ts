@@ -612,7 +612,7 @@ export class LocalStore {
   }
 
   /** Persisted before a create is sent: whatever happens to the answer, a retry asks for this slug. */
-  claimSlug(id: string, slug: string): void {
+  claimSlug(id: string, slug: string | null): void {
     this.write(() =>
       this.db.prepare('UPDATE drafts SET claimed_slug = ? WHERE id = ?').run(slug, id),
     );

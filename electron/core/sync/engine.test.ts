@@ -124,6 +124,42 @@ describe('SyncEngine against the reference server', () => {
     expect(await onServer('now-with-words')).toMatchObject({ title: 'Now with words' });
   });
 
+  it('never takes over another writer’s post that took the slug a lost create had claimed', async () => {
+    const d = device();
+    // The create's POST never reaches the service.
+    proxy.setPolicy((request) =>
+      request.method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Weekly notes', '<p>my draft words</p>'),
+    );
+    expect((await d.engine.flush()).failed).toBe(1);
+    expect(d.store.getDraft(draft.id)?.claimedSlug).toBe('weekly-notes');
+    // Meanwhile a colleague publishes a post under that slug.
+    await service.request('POST', '/posts', {
+      body: {
+        title: 'Colleague post',
+        slug: 'weekly-notes',
+        content: '<p>theirs</p>',
+        status: 'publish',
+      },
+    });
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 120_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(await onServer('weekly-notes')).toMatchObject({
+      title: 'Colleague post',
+      content: '<p>theirs</p>',
+    });
+    expect(await onServer('weekly-notes-2')).toMatchObject({
+      title: 'Weekly notes',
+      content: '<p>my draft words</p>',
+      status: 'draft',
+    });
+  });
+
   it('tries new text at once even when the last push is waiting out a backoff', async () => {
     const d = device();
     proxy.setPolicy(() => ({ type: 'reset' }));

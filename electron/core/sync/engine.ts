@@ -164,10 +164,15 @@ export class SyncEngine {
     const api = this.options.clientFor(initial.publicationId);
     let draft = initial;
     if (draft.remoteId === null && draft.claimedSlug) {
-      // An earlier create may have landed with its answer lost: if so, it is ours to update.
+      // An earlier create may have landed with its answer lost: if so, it is ours to update. A
+      // record under that slug holding something we never sent is someone else's: the claim is
+      // dropped and the create goes on under a free slug, never over their post.
       const landed = await api.findBySlug(draft.kind, draft.claimedSlug);
-      if (landed) {
+      if (landed && draft.sentVersions.includes(versionKey(fieldsOf(landed)))) {
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
+        draft = store.getDraft(draft.id) ?? draft;
+      } else if (landed) {
+        store.claimSlug(draft.id, null);
         draft = store.getDraft(draft.id) ?? draft;
       }
     }
