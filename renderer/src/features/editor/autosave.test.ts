@@ -31,6 +31,44 @@ describe('createAutosave', () => {
     expect(seen).toEqual(['pending', 'saving', 'saved']);
   });
 
+  it('reads a lazy text when asked to save, not once the save before it returns', async () => {
+    // The editor is destroyed just after the editor host unmounts, while the save on the way
+    // out may still wait behind one on the wire; reading it then would throw and lose the words.
+    const saved: string[] = [];
+    let release = () => {};
+    const save = vi.fn(async (f: { content: string }) => {
+      saved.push(f.content);
+      if (saved.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(fields('first'));
+    const onTheWire = autosave.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saved).toEqual(['first']);
+    let editorAlive = true;
+    autosave.schedule(() => {
+      if (!editorAlive) throw new TypeError("Cannot read properties of null (reading 'cached')");
+      return fields('last words');
+    });
+    const onTheWayOut = autosave.flush();
+    editorAlive = false;
+    release();
+    await Promise.all([onTheWire, onTheWayOut]);
+    expect(saved).toEqual(['first', 'last words']);
+    expect(autosave.state()).toEqual({ kind: 'saved' });
+  });
+
+  it('says so, and keeps nothing half-read, when the text cannot be read', async () => {
+    const save = vi.fn(async () => {});
+    const autosave = createAutosave(save, 500);
+    autosave.schedule(() => {
+      throw new Error('the editor is gone');
+    });
+    await autosave.flush();
+    expect(save).not.toHaveBeenCalled();
+    expect(autosave.state()).toEqual({ kind: 'error', message: 'the editor is gone' });
+  });
+
   it('flushes at once, and never runs two saves together', async () => {
     let active = 0;
     let most = 0;

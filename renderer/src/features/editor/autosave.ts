@@ -40,10 +40,28 @@ export function createAutosave(
     listeners.forEach((listener) => listener());
   };
 
+  const failed = (error: unknown): void =>
+    set({ kind: 'error', message: error instanceof Error ? error.message : 'Not saved' });
+  /** Resolves a lazy text now; false when it cannot be read (then nothing is saved). */
+  const resolveLatest = (): boolean => {
+    if (typeof latest !== 'function') return true;
+    try {
+      latest = latest();
+      newest = latest;
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  };
+
   const run = (): Promise<void> => {
     clearTimeout(timer);
+    // Read when asked, not once the save ahead of it returns: by then the editor whose text this
+    // is may be gone (closing destroys it), and reading it would throw the last words away.
+    if (!resolveLatest()) return running;
     running = running.then(async () => {
-      if (!latest) return;
+      if (!latest || !resolveLatest() || !latest) return;
       const fields = read(latest);
       newest = fields;
       latest = null;
@@ -54,7 +72,7 @@ export function createAutosave(
       } catch (error) {
         // Keep what failed unless something newer replaced it.
         latest ??= fields;
-        set({ kind: 'error', message: error instanceof Error ? error.message : 'Not saved' });
+        failed(error);
       }
     });
     return running;
