@@ -64,7 +64,10 @@ export interface RevisionView {
 
 export interface SyncStatusView {
   online: boolean;
+  /** Changes on this computer not yet on their service, every publication's. */
   pending: number;
+  /** Of those, the ones waiting for a service that did not answer (what "offline" is about). */
+  waiting: number;
   conflicts: number;
   lastSyncAt: number | null;
 }

@@ -266,14 +266,81 @@ describe('the core service', () => {
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId: local.id })).syncState).toBe('synced');
     expect((await call(c, 'sync.status')).online).toBe(false);
+    // A delete waiting out its undo window is pending, but not waiting for the service away.
+    await call(c, 'records.delete', { draftId: local.id });
+    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 2, waiting: 1 });
 
     await call(c, 'publications.remove', { id: away.id, discardUnsynced: true });
-    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 0 });
+    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 1, waiting: 0 });
     expect(events.at(-1)).toMatchObject({ type: 'publications-changed' });
     expect(events).toContainEqual({
       type: 'sync',
       status: expect.objectContaining({ online: true }),
     });
+  });
+
+  it('sends waiting changes as soon as a list finds the service back, not at backoff pace', async () => {
+    // The timer never fires in this test: only the list's answer can start the sync.
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Back on the list', content: '<p>waiting</p>' },
+    });
+    const offlineBy = Date.now() + 10_000;
+    while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await call(c, 'sync.status')).online).toBe(false);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'records.list', query);
+    const deadline = Date.now() + 5_000;
+    while ((await call(c, 'sync.status')).pending > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 0 });
+    expect((await service.request('GET', '/posts/back-on-the-list')).status).toBe(200);
+  });
+
+  it('tells the lists when keeping theirs removes a draft whose record was deleted', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Deleted elsewhere', content: '<p>one</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const { json } = await service.request('GET', '/posts/deleted-elsewhere');
+    expect((await service.request('DELETE', `/posts/${json.post.id}`)).status).toBeLessThan(300);
+    await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { title: 'Deleted elsewhere', content: '<p>two</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).syncState).toBe('conflict');
+    const events: { type: string; draftId?: string }[] = [];
+    c.subscribe((event) => events.push(event as (typeof events)[number]));
+    expect(
+      await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'theirs' }),
+    ).toEqual([]);
+    expect(events).toContainEqual({
+      type: 'draft-changed',
+      draftId: draft.id,
+      publicationId: pub.id,
+    });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'sync', status: expect.objectContaining({ conflicts: 0 }) }),
+    );
   });
 
   it('saves locally first and syncs; opens, edits, and lists with the writer’s words', async () => {

@@ -8,7 +8,7 @@ import { dispatch, type Handlers } from './dispatch';
 import { startEmbeddedService, type EmbeddedService } from './embedded';
 import { checkPublication } from './publications';
 import { LocalStore, type StoredPublication } from './store/local-store';
-import { SyncEngine } from './sync/engine';
+import { isUnanswered, SyncEngine } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
 
@@ -107,6 +107,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const status = (): SyncStatusView => ({
     online: engine.online,
     pending: store.totalPending(),
+    waiting: engine
+      .unreachableWithWork()
+      .reduce((sum, publicationId) => sum + store.pendingCount(publicationId), 0),
     conflicts: store.countConflicts(),
     lastSyncAt,
   });
@@ -136,8 +139,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           await clientFor(publicationId).list('post', { limit: 1 }, { retry: false });
           engine.setReachable(publicationId, true);
           answered = true;
-        } catch {
-          // Still away: its changes wait for their next retry or the next probe.
+        } catch (error) {
+          // An answer, even a refusal (a revoked token, say), is not "offline": the drafts say
+          // what is wrong instead. No answer: its changes wait for the next retry or probe.
+          if (error instanceof QuireError && !isUnanswered(error)) {
+            engine.setReachable(publicationId, true);
+            answered = true;
+          }
         }
       }
       return answered;
@@ -150,6 +158,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     intervalMs: options.syncIntervalMs,
   });
   scheduler.start();
+  /** The service answered a reader: if it was away, its waiting changes go now, not at backoff. */
+  const reached = (publicationId: string): void => {
+    if (engine.reachable(publicationId)) return;
+    engine.setReachable(publicationId, true);
+    store.makePushesDue();
+    scheduler.kick();
+  };
 
   const view = (draftId: string) => {
     const draft = store.getDraft(draftId);
@@ -247,12 +262,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           { page, limit: perPage, draftsOnly },
           { retry: engine.reachable(publicationId) },
         );
-        engine.setReachable(publicationId, true);
+        reached(publicationId);
         store.cachePage(key, result.meta, result.records);
         return pageView(result, { ...context, online: true, fromCache: false, cachedAt: null });
       } catch (error) {
-        if (error instanceof QuireError && (error.kind === 'offline' || error.kind === 'timeout'))
+        if (error instanceof QuireError && isUnanswered(error))
           engine.setReachable(publicationId, false);
+        else if (error instanceof QuireError && error.kind !== 'cancelled') reached(publicationId);
         const cached =
           error instanceof QuireError && isTransient(error.kind)
             ? store.cachedPage(key)
@@ -382,8 +398,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return status();
     },
     'sync.resolveConflict': async ({ draftId, resolution }) => {
+      const publicationId = store.getDraft(draftId)?.publicationId ?? '';
       const ids = engine.resolve(draftId, resolution);
       ids.forEach(changed);
+      // Keeping theirs when theirs is "deleted" removes the draft: the lists must hear of it too.
+      if (!ids.includes(draftId)) {
+        emit({ type: 'draft-changed', draftId, publicationId });
+        emit({ type: 'sync', status: status() });
+      }
       return ids;
     },
 

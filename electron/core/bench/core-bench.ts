@@ -58,7 +58,7 @@ async function bridgeRoundTrip(rounds: number, calls: number): Promise<Row> {
     request.on('end', () => {
       response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       response.end(
-        '{"ok":true,"value":{"online":true,"pending":0,"conflicts":0,"lastSyncAt":null}}',
+        '{"ok":true,"value":{"online":true,"pending":0,"waiting":0,"conflicts":0,"lastSyncAt":null}}',
       );
     });
   });

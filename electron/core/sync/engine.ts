@@ -32,6 +32,10 @@ export interface FlushResult {
 
 const PARKED_MS = 5 * 60_000;
 
+/** The service did not answer at all (as against answering with an error). */
+export const isUnanswered = (error: QuireError): boolean =>
+  error.kind === 'offline' || error.kind === 'timeout';
+
 /** Pushes the outbox to the service: saved locally first, sent when it can be, never overwriting. */
 export class SyncEngine {
   private readonly concurrency: number;
@@ -146,8 +150,9 @@ export class SyncEngine {
     } catch (error) {
       const quire = error instanceof QuireError ? error : undefined;
       const transient = quire ? isTransient(quire.kind) : false;
-      if (quire && (quire.kind === 'offline' || quire.kind === 'timeout'))
-        this.setReachable(draft.publicationId, false);
+      // Any answer, a refusal included, shows the service is there.
+      if (quire && isUnanswered(quire)) this.setReachable(draft.publicationId, false);
+      else if (quire && quire.kind !== 'cancelled') this.setReachable(draft.publicationId, true);
       const message = error instanceof Error ? error.message : String(error);
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })

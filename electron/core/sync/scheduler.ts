@@ -24,6 +24,7 @@ export class SyncScheduler {
   private debounce?: NodeJS.Timeout;
   private busy?: Promise<void>;
   private stopped = false;
+  private probing = false;
 
   constructor(private readonly options: SchedulerOptions) {}
 
@@ -73,7 +74,16 @@ export class SyncScheduler {
     if (this.stopped || this.busy || !this.options.hasWork()) return;
     // A service that is back gets its waiting changes at once, not at their backoff's pace; the
     // round still runs without it, for the publications that are reachable.
-    if (!this.options.engine.online && (await this.options.probe())) this.options.makeDue();
+    if (!this.options.engine.online) {
+      // A probe of a service that never answers can outlast a tick: one at a time.
+      if (this.probing) return;
+      this.probing = true;
+      try {
+        if (await this.options.probe()) this.options.makeDue();
+      } finally {
+        this.probing = false;
+      }
+    }
     if (this.stopped) return;
     await this.round();
   }

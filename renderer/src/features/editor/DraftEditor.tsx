@@ -230,7 +230,19 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     setResolving(true);
     try {
       await autosave.flush();
-      await bridge.sync.resolveConflict({ draftId: draft.id, resolution });
+      const kept = await bridge.sync.resolveConflict({ draftId: draft.id, resolution });
+      if (!kept.includes(draft.id)) {
+        // Theirs was the deletion: this draft is gone, and with it the editor.
+        openDraft(kept[0] ?? null);
+        notify({
+          tone: 'info',
+          message:
+            resolution === 'both'
+              ? 'Kept yours as a new draft; the original was deleted on the service.'
+              : `Deleted, as it was on ${publication.name}.`,
+        });
+        return;
+      }
       notify({
         tone: 'info',
         message:

@@ -54,6 +54,8 @@ export const recordPageQuery = (params: ListParams) =>
     queryFn: () => bridge.records.list(params),
     placeholderData: keepWithinList(params.publicationId, params.kind),
     staleTime: 15_000,
+    // The copy on this computer is shown while the service is away: ask again now and then.
+    refetchInterval: (query) => (query.state.data?.fromCache ? 15_000 : false),
   });
 
 export const recordSearchQuery = (publicationId: string, kind: RecordKind, query: string) =>

@@ -4,7 +4,8 @@ import { syncStatusQuery } from './queries';
 export function OfflineBanner() {
   const { data: status } = useQuery(syncStatusQuery());
   if (!status || status.online) return null;
-  const queued = status.pending === 1 ? '1 change' : `${status.pending} changes`;
+  // Only the changes waiting for a service that is away: another publication's sync on.
+  const queued = status.waiting === 1 ? '1 change' : `${status.waiting} changes`;
   return (
     <div className="offline-banner" role="status">
       <strong>Offline.</strong> You can keep writing: {queued} saved on this computer will sync when

@@ -64,7 +64,13 @@ describe('useCoreEvents', () => {
     );
     const listKey = ['publications', 'p1', 'records', 'post', { page: 1 }];
     client.setQueryData(listKey, { items: [] });
-    const status = (online: boolean) => ({ online, pending: 0, conflicts: 0, lastSyncAt: null });
+    const status = (online: boolean) => ({
+      online,
+      pending: 0,
+      waiting: 0,
+      conflicts: 0,
+      lastSyncAt: null,
+    });
     const send = (event: CoreEvent) => listeners.forEach((listener) => listener(event));
     send({ type: 'sync', status: status(false) });
     send({ type: 'sync', status: status(false) });
