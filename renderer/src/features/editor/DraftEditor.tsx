@@ -42,7 +42,16 @@ function SaveStatus({ autosave }: { autosave: Autosave }) {
       : state.kind === 'error'
         ? `Not saved: ${state.message}`
         : 'Saving…';
-  return <span className={`save-status save-${state.kind}`}>{text}</span>;
+  // Only a failure is announced: every autosave would otherwise talk over the writer.
+  return (
+    <span
+      key={state.kind === 'error' ? 'failed' : 'fine'}
+      className={`save-status save-${state.kind}`}
+      role={state.kind === 'error' ? 'alert' : undefined}
+    >
+      {text}
+    </span>
+  );
 }
 
 function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: string }) {

@@ -61,4 +61,20 @@ describe('MetadataPanel', () => {
     for (const [patch] of onChange.mock.calls)
       expect(draftFieldsSchema.partial().safeParse(patch).success).toBe(true);
   });
+
+  it('names the meta fields by their labels and gives the length as their description', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'T', content: '<p>x</p>', meta_title: 'Short' }}
+          publicationId={publication.id}
+          onChange={vi.fn()}
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Meta title' });
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('5/60 characters');
+  });
 });

@@ -19,11 +19,21 @@ const ids = (value: string): number[] =>
     .map((part) => Number(part))
     .filter((n) => Number.isInteger(n) && n > 0);
 
-function Hint({ value, ideal, max }: { value: string; ideal: number; max: number }) {
+function Hint({
+  id,
+  value,
+  ideal,
+  max,
+}: {
+  id: string;
+  value: string;
+  ideal: number;
+  max: number;
+}) {
   const length = value.length;
   const tone = length > max ? 'over' : length > ideal ? 'long' : 'ok';
   return (
-    <span className={`length-hint ${tone}`}>
+    <span id={id} className={`length-hint ${tone}`}>
       {length}/{ideal} characters{length > ideal ? ' — search engines may cut it' : ''}
     </span>
   );
@@ -148,20 +158,30 @@ function MetaText(props: {
     setValue(next);
     props.onChange(next);
   };
+  // Named by its label alone, the count as its description: not "Meta title 0/60 characters".
+  const nameId = useId();
+  const hintId = useId();
+  const aria = { 'aria-labelledby': nameId, 'aria-describedby': hintId };
   return (
     <label>
-      {props.label}
+      <span id={nameId}>{props.label}</span>
       {props.multiline ? (
         <textarea
           rows={2}
           maxLength={props.max}
           value={value}
           onChange={(e) => change(e.target.value)}
+          {...aria}
         />
       ) : (
-        <input maxLength={props.max} value={value} onChange={(e) => change(e.target.value)} />
+        <input
+          maxLength={props.max}
+          value={value}
+          onChange={(e) => change(e.target.value)}
+          {...aria}
+        />
       )}
-      <Hint value={value} ideal={props.ideal} max={props.max} />
+      <Hint id={hintId} value={value} ideal={props.ideal} max={props.max} />
     </label>
   );
 }

@@ -14,38 +14,26 @@ export interface PaginationProps {
 /** First / previous / next / last, "Page N of M", and records per page. */
 export function Pagination({ page, lastPage, perPage, busy, onPage, onPerPage }: PaginationProps) {
   const shown = Math.min(page, Math.max(1, lastPage));
+  // aria-disabled, not disabled: a button that reaches the end keeps the keyboard focus.
+  const step = (label: string, text: string, target: number, enabled: boolean) => (
+    <button
+      type="button"
+      aria-label={label}
+      aria-disabled={enabled ? undefined : 'true'}
+      onClick={() => enabled && onPage(target)}
+    >
+      {text}
+    </button>
+  );
   return (
     <nav className="pagination" aria-label="Pages">
-      <button type="button" aria-label="First page" disabled={shown <= 1} onClick={() => onPage(1)}>
-        «
-      </button>
-      <button
-        type="button"
-        aria-label="Previous page"
-        disabled={shown <= 1}
-        onClick={() => onPage(shown - 1)}
-      >
-        ‹
-      </button>
+      {step('First page', '«', 1, shown > 1)}
+      {step('Previous page', '‹', shown - 1, shown > 1)}
       <span className="page-of" aria-live="polite" aria-busy={busy ? 'true' : undefined}>
         Page {shown} of {Math.max(1, lastPage)}
       </span>
-      <button
-        type="button"
-        aria-label="Next page"
-        disabled={shown >= lastPage}
-        onClick={() => onPage(shown + 1)}
-      >
-        ›
-      </button>
-      <button
-        type="button"
-        aria-label="Last page"
-        disabled={shown >= lastPage}
-        onClick={() => onPage(lastPage)}
-      >
-        »
-      </button>
+      {step('Next page', '›', shown + 1, shown < lastPage)}
+      {step('Last page', '»', lastPage, shown < lastPage)}
       <label className="per-page">
         Per page
         <select
