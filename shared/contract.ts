@@ -54,15 +54,27 @@ export const contract = {
     z
       .object({
         name: text(200).optional(),
+        // The messages are the writer's: the Add publication dialog shows them under the fields.
         baseUrl: z
           .string()
-          .url()
-          .max(2048)
-          .refine((value) => /^https?:\/\//i.test(value), 'must be an http or https address'),
+          .min(1, 'Enter the service’s address, such as https://api.example.com.')
+          .url('This is not a web address: it begins with https:// or http://.')
+          .max(2048, 'This address is too long.')
+          .refine(
+            (value) => /^https?:\/\//i.test(value),
+            'The address must begin with https:// or http://.',
+          ),
         subdomain: z
           .string()
-          .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'is not a valid subdomain'),
-        token: z.string().min(1).max(4096),
+          .min(1, 'Enter the publication’s subdomain, such as myblog.')
+          .regex(
+            /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i,
+            'Use letters, digits and hyphens only, such as myblog.',
+          ),
+        token: z
+          .string()
+          .min(1, 'Paste the access token the service gave you.')
+          .max(4096, 'This token is too long.'),
       })
       .strict(),
   ).returns<PublicationView>(),

@@ -37,7 +37,7 @@ test('first run: the embedded sample publication works at once', async ({ page }
   await expect(titleBox(page)).not.toHaveValue('');
   // Either the visual editor or, for markup it cannot keep, the source with a notice.
   await expect(bodyBox(page).or(page.getByLabel('HTML source'))).toBeVisible();
-  await expect(page.getByRole('button', { name: /^(Publish|Unpublish)$/ })).toContainText(
+  await expect(page.getByRole('button', { name: /^(Publish to|Unpublish from) / })).toContainText(
     'Local sample',
   );
   await screen(page, '01-first-run', 'editor');

@@ -65,10 +65,10 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await expect(page.getByText('Saved on this computer')).toBeVisible();
   await screen(page, '03-publish', 'draft');
 
-  const publish = page.getByRole('button', { name: 'Publish' });
+  const publish = page.getByRole('button', { name: 'Publish to Journal', exact: true });
   await expect(publish).toHaveText('Publish to Journal');
   await publish.click();
-  await expect(page.getByRole('button', { name: 'Unpublish' })).toHaveText(
+  await expect(page.getByRole('button', { name: /^Unpublish from / })).toHaveText(
     'Unpublish from Journal',
   );
   await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });

@@ -35,23 +35,23 @@ export async function checkPublication(
     switch (error.kind) {
       case 'offline':
         throw say(`Cannot reach ${check.baseUrl}. Check the address and your connection.`, {
-          baseUrl: ['cannot be reached'],
+          baseUrl: ['Nothing answered at this address.'],
         });
       case 'timeout':
         throw say(`${check.baseUrl} did not answer within 10 seconds.`, {
-          baseUrl: ['did not answer'],
+          baseUrl: ['No answer from this address within 10 seconds.'],
         });
       case 'unauthorized':
         throw say(`The service refused this token for "${check.subdomain}".`, {
-          token: ['was refused'],
+          token: ['The service refused this token.'],
         });
       case 'not-found':
         throw say(`There is no publication "${check.subdomain}" at ${check.baseUrl}.`, {
-          subdomain: ['not found at this address'],
+          subdomain: ['No publication by this name at this address.'],
         });
       case 'not-publishing-api':
         throw say(`${check.baseUrl} answered, but it is not the publishing API.`, {
-          baseUrl: ['is not the publishing API'],
+          baseUrl: ['This address answers, but not as the publishing API.'],
         });
       default:
         throw say(`The service failed while checking: ${error.message}`);

@@ -204,7 +204,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         throw new QuireError({
           kind: 'validation',
           message: 'This publication is already in Quire',
-          fields: { subdomain: ['is already added'] },
+          fields: { subdomain: ['This publication is already in Quire.'] },
         });
       await checkPublication(
         { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token },

@@ -10,6 +10,7 @@ import { RecordList } from './features/records/RecordList';
 import { OfflineBanner } from './features/sync/OfflineBanner';
 import { useCoreEvents } from './features/sync/use-core-events';
 import { describeError } from './ui/errors';
+import { focusScreenStart } from './ui/focus';
 import { Notices } from './ui/Notices';
 import { useUi } from './ui-store';
 
@@ -61,6 +62,9 @@ export function App() {
 
   return (
     <div className="app">
+      <button type="button" className="skip-link" onClick={() => focusScreenStart({ force: true })}>
+        Skip to content
+      </button>
       <aside className="sidebar">
         <div className="brand">Quire</div>
         <PublicationSwitcher />

@@ -10,7 +10,12 @@ export interface Notice {
   /** Shown as a button beside the message, e.g. Undo during a delete's window. */
   action?: { label: string; run: () => void };
   until?: number;
+  /** Take the keyboard focus: only for a notice answering the writer's own action (Delete). */
+  focus?: boolean;
+  shownAt: number;
 }
+
+export type NoticeRequest = Omit<Notice, 'id' | 'shownAt'>;
 
 /** UI state only: what is open and how lists are viewed. Data lives in TanStack Query. */
 interface UiState {
@@ -20,6 +25,8 @@ interface UiState {
   draftsOnly: boolean;
   search: string;
   openDraftId: string | null;
+  /** The draft whose editor just closed: the list puts the keyboard back on its row. */
+  returnTo: string | null;
   addingPublication: boolean;
   notices: Notice[];
   showKind(kind: RecordKind): void;
@@ -28,8 +35,9 @@ interface UiState {
   setDraftsOnly(draftsOnly: boolean): void;
   setSearch(search: string): void;
   openDraft(id: string | null): void;
+  clearReturnTo(): void;
   setAddingPublication(open: boolean): void;
-  notify(notice: Omit<Notice, 'id'>): number;
+  notify(notice: NoticeRequest): number;
   dismiss(id: number): void;
 }
 
@@ -42,18 +50,23 @@ export const useUi = create<UiState>()((set) => ({
   draftsOnly: false,
   search: '',
   openDraftId: null,
+  returnTo: null,
   addingPublication: false,
   notices: [],
-  showKind: (kind) => set({ kind, page: 1, search: '', openDraftId: null }),
+  showKind: (kind) => set({ kind, page: 1, search: '', openDraftId: null, returnTo: null }),
   setPage: (page) => set({ page: Math.max(1, page) }),
   setPerPage: (perPage) => set({ perPage, page: 1 }),
   setDraftsOnly: (draftsOnly) => set({ draftsOnly, page: 1 }),
   setSearch: (search) => set({ search }),
-  openDraft: (openDraftId) => set({ openDraftId }),
+  openDraft: (openDraftId) =>
+    set((state) => ({ openDraftId, returnTo: openDraftId === null ? state.openDraftId : null })),
+  clearReturnTo: () => set({ returnTo: null }),
   setAddingPublication: (addingPublication) => set({ addingPublication }),
   notify: (notice) => {
     const id = nextNotice++;
-    set((state) => ({ notices: [...state.notices.slice(-3), { ...notice, id }] }));
+    set((state) => ({
+      notices: [...state.notices.slice(-3), { ...notice, id, shownAt: Date.now() }],
+    }));
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),

@@ -1,48 +1,111 @@
-import { useEffect } from 'react';
-import { useUi } from '../ui-store';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useUi, type Notice } from '../ui-store';
+
+const SHOWN_MS = 6_000;
+/** After the pointer or the keyboard leaves the notices, the time they still stay. */
+const AFTER_HOLD_MS = 4_000;
+
+/** When a notice goes by itself: never while held, unless the core's own deadline says so. */
+export function expiresAt(notice: Notice, heldSince: number | null, releasedAt: number): number {
+  if (notice.until !== undefined) return notice.until;
+  if (heldSince !== null) return Infinity;
+  return Math.max(notice.shownAt + SHOWN_MS, releasedAt + AFTER_HOLD_MS);
+}
 
 /**
- * The status area: messages are announced politely and never take focus or move the caret.
- * Each disappears after its time, or when dismissed.
+ * The status area: messages are announced politely and never take focus or move the caret, with
+ * one exception: the Undo that answers the writer's own Delete. A notice stays while the pointer
+ * is over it or the keyboard is in it; an undo window's end is the core's and cannot wait.
  */
 export function Notices() {
   const notices = useUi((state) => state.notices);
   const dismiss = useUi((state) => state.dismiss);
+  const [heldSince, setHeldSince] = useState<number | null>(null);
+  const [releasedAt, setReleasedAt] = useState(0);
+  const pointerIn = useRef(false);
+  const focusIn = useRef(false);
+  const region = useRef<HTMLDivElement>(null);
+  const focused = useRef(new Set<number>());
+
+  const hold = () => setHeldSince((since) => since ?? Date.now());
+  const release = () => {
+    if (pointerIn.current || focusIn.current) return;
+    setHeldSince(null);
+    setReleasedAt(Date.now());
+  };
+
   useEffect(() => {
-    const timers = notices.map((notice) =>
-      setTimeout(
-        () => dismiss(notice.id),
-        Math.max(0, (notice.until ?? Date.now() + 6_000) - Date.now()),
-      ),
-    );
-    return () => timers.forEach(clearTimeout);
-  }, [notices, dismiss]);
+    const timers = notices.map((notice) => {
+      const due = expiresAt(notice, heldSince, releasedAt);
+      return due === Infinity ? undefined : setTimeout(() => dismiss(notice.id), due - Date.now());
+    });
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, [notices, dismiss, heldSince, releasedAt]);
+
+  useLayoutEffect(() => {
+    for (const notice of notices) {
+      if (!notice.focus || focused.current.has(notice.id)) continue;
+      focused.current.add(notice.id);
+      region.current
+        ?.querySelector<HTMLButtonElement>(`[data-notice="${notice.id}"] button`)
+        ?.focus();
+    }
+  }, [notices]);
+
   return (
-    <div className="notices" role="status" aria-live="polite">
-      {notices.map((notice) => (
-        <div key={notice.id} className={`notice notice-${notice.tone}`}>
-          <span>{notice.message}</span>
-          {notice.action && (
+    <div
+      ref={region}
+      className="notices"
+      role="status"
+      aria-live="polite"
+      onPointerEnter={() => {
+        pointerIn.current = true;
+        hold();
+      }}
+      onPointerLeave={() => {
+        pointerIn.current = false;
+        release();
+      }}
+      onFocus={() => {
+        focusIn.current = true;
+        hold();
+      }}
+      onBlur={(event) => {
+        if (event.relatedTarget instanceof Node && region.current?.contains(event.relatedTarget))
+          return;
+        focusIn.current = false;
+        release();
+      }}
+    >
+      {notices.map((notice) => {
+        const messageId = `notice-${notice.id}`;
+        return (
+          <div key={notice.id} data-notice={notice.id} className={`notice notice-${notice.tone}`}>
+            <span id={messageId}>{notice.message}</span>
+            {notice.action && (
+              <button
+                type="button"
+                aria-describedby={messageId}
+                onClick={() => {
+                  notice.action?.run();
+                  dismiss(notice.id);
+                }}
+              >
+                {notice.action.label}
+              </button>
+            )}
             <button
               type="button"
-              onClick={() => {
-                notice.action?.run();
-                dismiss(notice.id);
-              }}
+              className="ghost"
+              aria-label="Dismiss"
+              aria-describedby={messageId}
+              onClick={() => dismiss(notice.id)}
             >
-              {notice.action.label}
+              ×
             </button>
-          )}
-          <button
-            type="button"
-            className="ghost"
-            aria-label="Dismiss"
-            onClick={() => dismiss(notice.id)}
-          >
-            ×
-          </button>
-        </div>
-      ))}
+          </div>
+        );
+      })}
     </div>
   );
 }

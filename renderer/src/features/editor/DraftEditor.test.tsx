@@ -39,7 +39,12 @@ describe('DraftEditor', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <Profiler id="editor" onRender={() => commits++}>
-          <DraftEditor draft={draft} publication={publication} onReplaced={() => {}} />
+          <DraftEditor
+            draft={draft}
+            publication={publication}
+            initialFocus="opening"
+            onReplaced={() => {}}
+          />
         </Profiler>
       </QueryClientProvider>,
     );

@@ -5,12 +5,13 @@ import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
+import { SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { SYNC_LABELS } from '../records/labels';
 import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
-import { followLinkOnModClick } from './link-entry';
+import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
 import { hasSomethingToSend, publishOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
@@ -32,6 +33,8 @@ interface Props {
   publication: PublicationView;
   /** The stored text changed under the editor (restore, conflict resolved): remount it. */
   onReplaced(): void;
+  /** Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text. */
+  initialFocus: 'opening' | 'text';
 }
 
 function SaveStatus({ autosave }: { autosave: Autosave }) {
@@ -65,7 +68,7 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
   );
 }
 
-export function DraftEditor({ draft, publication, onReplaced }: Props) {
+export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Props) {
   const queryClient = useQueryClient();
   // Only a conflict needs tag names here; the metadata panel asks for its own.
   const { data: knownTags } = useQuery({
@@ -107,6 +110,8 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
   const [status, setStatus] = useState(draft.fields.status ?? 'draft');
   const [resolving, setResolving] = useState(false);
   const source = useRef<HTMLTextAreaElement>(null);
+  const title = useRef<HTMLInputElement>(null);
+  const stayInSource = useRef<HTMLButtonElement>(null);
 
   const editor = useEditor(
     {
@@ -121,6 +126,11 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         scrollThreshold: CARET_CLEARANCE,
         scrollMargin: CARET_CLEARANCE,
         handleClick: (_view, _pos, event) => followLinkOnModClick(event),
+        handleKeyDown: (_view, event) => {
+          if (!isLinkShortcut(event)) return false;
+          window.dispatchEvent(new Event(OPEN_LINK_FORM));
+          return true;
+        },
         attributes: {
           'aria-label': `${draft.kind === 'post' ? 'Post' : 'Page'} text`,
           class: 'prose',
@@ -138,6 +148,22 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
   useEffect(() => {
     editorRef.current = editor;
   }, [editor]);
+
+  // A new draft starts at its title; one with a title, in its text (at the top).
+  useEffect(() => {
+    if (initialFocus === 'opening' && !draft.fields.title) return title.current?.focus();
+    if (modeRef.current === 'source') {
+      source.current?.focus({ preventScroll: true });
+      source.current?.setSelectionRange(0, 0);
+    } else editor.commands.focus('start', { scrollIntoView: false });
+    // Once, on mounting: later renders must never move the writer's caret.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The warning is a dialog: the keyboard goes to it, on its safe choice.
+  useEffect(() => {
+    if (pendingLoss) stayInSource.current?.focus();
+  }, [pendingLoss]);
 
   useEffect(() => {
     if (initialLoss.length)
@@ -179,6 +205,11 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
     if (loss.length) update({ content: editor.getHTML() });
     setPendingLoss(null);
     setMode('visual');
+    editor.commands.focus(null, { scrollIntoView: false });
+  };
+  const stayWithSource = () => {
+    setPendingLoss(null);
+    source.current?.focus({ preventScroll: true });
   };
 
   const togglePublish = async () => {
@@ -206,10 +237,12 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
       // The list must not show it, not even for the moment before the core's event arrives.
       await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
       openDraft(null);
+      const seconds = Math.max(1, Math.round((undoUntil - Date.now()) / 1000));
       notify({
         tone: 'info',
-        message: `Deleted “${fields.current.title || 'Untitled'}”.`,
+        message: `Deleted “${fields.current.title || 'Untitled'}”. Undo is possible for ${seconds} seconds.`,
         until: undoUntil,
+        focus: true,
         action: {
           label: 'Undo',
           run: () =>
@@ -281,7 +314,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 
   return (
-    <section className="editor" aria-label={`Edit ${kindLabel}`}>
+    <section className="editor" aria-label={`Edit ${kindLabel}`} tabIndex={-1} {...SCREEN_START}>
       <header className="editor-header">
         <div className="editor-actions">
           <button
@@ -303,13 +336,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           >
             Save
           </button>
-          <button
-            type="button"
-            className="primary"
-            aria-label={status === 'publish' ? 'Unpublish' : 'Publish'}
-            aria-description={`${status === 'publish' ? 'from' : 'to'} ${publication.name}`}
-            onClick={() => void togglePublish()}
-          >
+          <button type="button" className="primary" onClick={() => void togglePublish()}>
             {status === 'publish'
               ? `Unpublish from ${publication.name}`
               : `Publish to ${publication.name}`}
@@ -319,7 +346,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           </button>
         </div>
         <div className="editor-tools">
-          {mode === 'visual' && <Toolbar editor={editor} disabled={false} />}
+          {mode === 'visual' && <Toolbar editor={editor} />}
           <div className="mode-switch" role="group" aria-label="Editing mode">
             <button
               type="button"
@@ -355,6 +382,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
         />
       )}
       <input
+        ref={title}
         className="title-input"
         aria-label="Title"
         placeholder="Title"
@@ -369,6 +397,12 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
           role="alertdialog"
           aria-labelledby="loss-title"
           aria-describedby="loss-list"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.preventDefault();
+              stayWithSource();
+            }
+          }}
         >
           <p id="loss-title">
             <strong>The visual editor cannot keep everything in this HTML.</strong> Switching would
@@ -381,7 +415,7 @@ export function DraftEditor({ draft, publication, onReplaced }: Props) {
               </li>
             ))}
           </ul>
-          <button type="button" onClick={() => setPendingLoss(null)}>
+          <button type="button" ref={stayInSource} onClick={stayWithSource}>
             Stay in HTML source
           </button>
           <button type="button" className="danger" onClick={() => toVisual(true)}>

@@ -79,9 +79,9 @@ describe('EditorScreen', () => {
         />
       </QueryClientProvider>,
     );
-    const publish = await screen.findByRole('button', { name: 'Publish' });
+    // Named by what it shows (WCAG 2.5.3), so the target publication is heard too.
+    const publish = await screen.findByRole('button', { name: /^Publish to / });
     expect(publish.textContent).toBe(`Publish to ${publication.name}`);
-    expect(publish.getAttribute('aria-description')).toBe(`to ${publication.name}`);
     expect(screen.getByText('Writing for').textContent).toBe(`Writing for ${publication.name}`);
   });
 

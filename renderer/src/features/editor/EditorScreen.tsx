@@ -59,6 +59,7 @@ export function EditorScreen({
         key={`${draft.id}:${generation}`}
         draft={draft}
         publication={publication}
+        initialFocus={generation === 0 ? 'opening' : 'text'}
         onReplaced={() => {
           void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
             void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });

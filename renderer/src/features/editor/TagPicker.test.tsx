@@ -30,6 +30,18 @@ describe('resolveTagEntry', () => {
 });
 
 describe('TagPicker', () => {
+  it('keeps the keyboard among the tags when one is removed', async () => {
+    const user = userEvent.setup();
+    render(<TagPicker initial={[3, 7, 42]} known={known} onChange={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Remove tag Slow travel' }));
+    // The chip that took its place, then the one before it, then the field.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove tag #42' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove tag Food' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Add a tag' }));
+  });
+
   it('shows tags by name, adds by name or number, and removes', async () => {
     const onChange = vi.fn();
     render(<TagPicker initial={[3, 42]} known={known} onChange={onChange} />);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Tag } from '../../../../shared/model';
 import { resolveTagEntry, tagLabel } from './tag-entry';
 
@@ -15,6 +15,17 @@ export function TagPicker({ initial, known, onChange }: Props) {
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
   const errorId = useId();
+  const chips = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // After a chip's removal the keyboard stays in the tags: on the next chip, else the field.
+  const focusChipAt = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = focusChipAt.current;
+    if (at === null) return;
+    focusChipAt.current = null;
+    const buttons = chips.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? input.current)?.focus();
+  }, [ids]);
   const update = (next: number[]) => {
     setIds(next);
     onChange(next);
@@ -30,15 +41,18 @@ export function TagPicker({ initial, known, onChange }: Props) {
     <fieldset className="tag-picker">
       <legend>Tags</legend>
       {ids.length > 0 ? (
-        <ul className="tag-chips" aria-label="Tags on this post">
-          {ids.map((id) => (
+        <ul ref={chips} className="tag-chips" aria-label="Tags on this post">
+          {ids.map((id, index) => (
             <li key={id} className="tag-chip">
               {tagLabel(id, known)}
               <button
                 type="button"
                 className="small ghost"
                 aria-label={`Remove tag ${tagLabel(id, known)}`}
-                onClick={() => update(ids.filter((other) => other !== id))}
+                onClick={() => {
+                  focusChipAt.current = index;
+                  update(ids.filter((other) => other !== id));
+                }}
               >
                 ×
               </button>
@@ -50,6 +64,7 @@ export function TagPicker({ initial, known, onChange }: Props) {
       )}
       <div className="tag-add">
         <input
+          ref={input}
           aria-label="Add a tag"
           placeholder="Tag name or number"
           list={listId}

@@ -1,10 +1,28 @@
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { OPEN_LINK_FORM } from './link-entry';
 import { LinkForm } from './LinkForm';
 
-/** Formatting buttons whose pressed states come from one editor-state selector. */
-export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolean }) {
+const MAC = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+
+/** "Mod-Shift-8" as the writer's keyboard says it, and as aria-keyshortcuts wants it. */
+function shortcut(keys: string): { said: string; aria: string } {
+  const parts = keys.split('-');
+  const said = parts
+    .map((part) => (part === 'Mod' ? (MAC ? '⌘' : 'Ctrl') : part === 'Alt' && MAC ? '⌥' : part))
+    .join(MAC ? '' : '+');
+  const aria = ['Control', 'Meta']
+    .map((mod) => parts.map((part) => (part === 'Mod' ? mod : part)).join('+'))
+    .join(' ');
+  return { said, aria };
+}
+
+/**
+ * Formatting buttons whose pressed states come from one editor-state selector. One Tab stop: the
+ * arrow keys, Home and End move along it (a roving tabindex), as in any toolbar.
+ */
+export function Toolbar({ editor }: { editor: Editor }) {
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -27,90 +45,161 @@ export function Toolbar({ editor, disabled }: { editor: Editor; disabled: boolea
   });
   const chain = () => editor.chain().focus();
   const [linking, setLinking] = useState(false);
+  const [current, setCurrent] = useState(0);
+  useEffect(() => {
+    const open = () => setLinking(true);
+    window.addEventListener(OPEN_LINK_FORM, open);
+    return () => window.removeEventListener(OPEN_LINK_FORM, open);
+  }, []);
   const buttons: {
     label: string;
     text: string;
     active?: boolean;
     run: () => void;
     enabled?: boolean;
+    /** TipTap's own shortcut for it (StarterKit's defaults), or ours for the link. */
+    keys?: string;
   }[] = [
-    { label: 'Bold', text: 'B', active: state.bold, run: () => chain().toggleBold().run() },
-    { label: 'Italic', text: 'I', active: state.italic, run: () => chain().toggleItalic().run() },
+    {
+      label: 'Bold',
+      keys: 'Mod-B',
+      text: 'B',
+      active: state.bold,
+      run: () => chain().toggleBold().run(),
+    },
+    {
+      label: 'Italic',
+      keys: 'Mod-I',
+      text: 'I',
+      active: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
     {
       label: 'Underline',
+      keys: 'Mod-U',
       text: 'U',
       active: state.underline,
       run: () => chain().toggleUnderline().run(),
     },
     {
       label: 'Strikethrough',
+      keys: 'Mod-Shift-S',
       text: 'S',
       active: state.strike,
       run: () => chain().toggleStrike().run(),
     },
     {
       label: 'Inline code',
+      keys: 'Mod-E',
       text: '</>',
       active: state.code,
       run: () => chain().toggleCode().run(),
     },
     {
       label: 'Heading 2',
+      keys: 'Mod-Alt-2',
       text: 'H2',
       active: state.h2,
       run: () => chain().toggleHeading({ level: 2 }).run(),
     },
     {
       label: 'Heading 3',
+      keys: 'Mod-Alt-3',
       text: 'H3',
       active: state.h3,
       run: () => chain().toggleHeading({ level: 3 }).run(),
     },
     {
       label: 'Bulleted list',
+      keys: 'Mod-Shift-8',
       text: '•',
       active: state.bulletList,
       run: () => chain().toggleBulletList().run(),
     },
     {
       label: 'Numbered list',
+      keys: 'Mod-Shift-7',
       text: '1.',
       active: state.orderedList,
       run: () => chain().toggleOrderedList().run(),
     },
     {
       label: 'Quote',
+      keys: 'Mod-Shift-B',
       text: '❝',
       active: state.blockquote,
       run: () => chain().toggleBlockquote().run(),
     },
     {
       label: 'Code block',
+      keys: 'Mod-Alt-C',
       text: '{ }',
       active: state.codeBlock,
       run: () => chain().toggleCodeBlock().run(),
     },
-    { label: 'Link', text: 'Link', active: state.link, run: () => setLinking((open) => !open) },
-    { label: 'Undo', text: '↶', run: () => chain().undo().run(), enabled: state.canUndo },
-    { label: 'Redo', text: '↷', run: () => chain().redo().run(), enabled: state.canRedo },
+    {
+      label: 'Link',
+      keys: 'Mod-K',
+      text: 'Link',
+      active: state.link,
+      run: () => setLinking((open) => !open),
+    },
+    {
+      label: 'Undo',
+      keys: 'Mod-Z',
+      text: '↶',
+      run: () => chain().undo().run(),
+      enabled: state.canUndo,
+    },
+    {
+      label: 'Redo',
+      keys: 'Mod-Shift-Z',
+      text: '↷',
+      run: () => chain().redo().run(),
+      enabled: state.canRedo,
+    },
   ];
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const last = buttons.length - 1;
+    const target =
+      event.key === 'ArrowRight'
+        ? (current + 1) % buttons.length
+        : event.key === 'ArrowLeft'
+          ? (current + last) % buttons.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    setCurrent(target);
+    event.currentTarget.querySelectorAll('button')[target]?.focus();
+  };
   return (
     <>
-      <div className="toolbar" role="toolbar" aria-label="Formatting">
-        {buttons.map((button) => (
-          <button
-            key={button.label}
-            type="button"
-            aria-label={button.label}
-            title={button.label}
-            aria-pressed={button.active === undefined ? undefined : button.active}
-            disabled={disabled || button.enabled === false}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={button.run}
-          >
-            {button.text}
-          </button>
-        ))}
+      <div className="toolbar" role="toolbar" aria-label="Formatting" onKeyDown={onKeyDown}>
+        {buttons.map((button, index) => {
+          const keys = button.keys ? shortcut(button.keys) : null;
+          return (
+            <button
+              key={button.label}
+              type="button"
+              tabIndex={index === current ? 0 : -1}
+              aria-label={button.label}
+              title={keys ? `${button.label} (${keys.said})` : button.label}
+              aria-keyshortcuts={keys?.aria}
+              aria-pressed={button.active === undefined ? undefined : button.active}
+              // Focusable while unavailable: a toolbar keeps every stop where the arrows expect it.
+              aria-disabled={button.enabled === false ? 'true' : undefined}
+              onMouseDown={(event) => event.preventDefault()}
+              onFocus={() => setCurrent(index)}
+              onClick={() => button.enabled !== false && button.run()}
+            >
+              {button.text}
+            </button>
+          );
+        })}
       </div>
       {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
     </>

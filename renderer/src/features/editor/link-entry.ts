@@ -26,3 +26,9 @@ export function followLinkOnModClick(event: MouseEvent): boolean {
   window.open(href, '_blank', 'noopener,noreferrer');
   return true;
 }
+
+/** Dispatched on window by Ctrl/Cmd+K in the text; the toolbar opens its link form. */
+export const OPEN_LINK_FORM = 'quire:open-link-form';
+
+export const isLinkShortcut = (event: KeyboardEvent): boolean =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key === 'k';

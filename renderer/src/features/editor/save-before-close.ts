@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Notice } from '../../ui-store';
+import type { NoticeRequest } from '../../ui-store';
 import type { Autosave } from './autosave';
 
 /**
@@ -10,7 +10,7 @@ import type { Autosave } from './autosave';
  */
 export function useSaveBeforeClose(
   autosave: Autosave,
-  notify: (notice: Omit<Notice, 'id'>) => unknown,
+  notify: (notice: NoticeRequest) => unknown,
 ): void {
   useEffect(() => {
     let told = false;

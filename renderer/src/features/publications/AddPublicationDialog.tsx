@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { QuireError } from '../../../../shared/errors';
 import { bridge } from '../../bridge';
 import { describeError, fieldErrorsOf } from '../../ui/errors';
+import { useModal } from '../../ui/use-modal';
 import { publicationKeys } from './queries';
 
 const FIELDS = [
@@ -35,31 +37,38 @@ export function AddPublicationDialog({ onClose }: { onClose: () => void }) {
       onClose();
     },
   });
-  useEffect(() => {
-    const opener = document.activeElement;
-    dialog.current?.showModal();
-    // The dialog leaves the DOM while open, so the browser's own focus return never runs.
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
+  const modal = useModal(dialog);
 
   const fieldErrors = fieldErrorsOf(add.error);
+  const invalid = FIELDS.filter((field) => fieldErrors[field.name]?.length);
+  // After a refused submit, the keyboard goes to the first field that needs changing.
+  useEffect(() => {
+    const first = invalid[0];
+    if (first) document.getElementById(`add-${first.name}`)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [add.error]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    if (!add.isPending) add.mutate();
   };
 
   return (
-    <dialog ref={dialog} aria-labelledby="add-publication-title" onClose={onClose}>
+    <dialog
+      ref={dialog}
+      aria-labelledby="add-publication-title"
+      onClose={onClose}
+      onKeyDown={modal.onKeyDown}
+    >
       <form onSubmit={submit} noValidate>
         <h2 id="add-publication-title">Add publication</h2>
         {FIELDS.map((field) => {
-          const errors = fieldErrors[field.name];
+          // One message at a time, the first the field fails; outside the label, so it is the
+          // field's description, not part of its name.
+          const error = fieldErrors[field.name]?.[0];
           const id = `add-${field.name}`;
           return (
-            <label key={field.name} htmlFor={id}>
-              {field.label}
+            <div key={field.name} className="field">
+              <label htmlFor={id}>{field.label}</label>
               <input
                 id={id}
                 name={field.name}
@@ -67,29 +76,32 @@ export function AddPublicationDialog({ onClose }: { onClose: () => void }) {
                 placeholder={field.placeholder}
                 autoComplete="off"
                 required={field.name !== 'name'}
-                aria-invalid={errors ? 'true' : undefined}
-                aria-describedby={errors ? `${id}-error` : undefined}
+                aria-invalid={error ? 'true' : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
                 value={values[field.name]}
                 onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
               />
-              {errors && (
+              {error && (
                 <span id={`${id}-error`} className="field-error">
-                  {errors.join(', ')}
+                  {error}
                 </span>
               )}
-            </label>
+            </div>
           );
         })}
         {add.error && (
           <p className="error-text" role="alert">
-            {describeError(add.error)}
+            {/* The contract's refusal names a method; the core's own checks speak to the writer. */}
+            {add.error instanceof QuireError && add.error.kind === 'bad-input'
+              ? `Check ${invalid.length === 1 ? 'the field' : `the ${invalid.length} fields`} marked above.`
+              : describeError(add.error)}
           </p>
         )}
         <div className="dialog-actions">
           <button type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" disabled={add.isPending}>
+          <button type="submit" aria-disabled={add.isPending ? 'true' : undefined}>
             {add.isPending ? 'Checking…' : 'Add publication'}
           </button>
         </div>

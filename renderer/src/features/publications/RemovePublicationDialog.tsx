@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
+import { useModal } from '../../ui/use-modal';
 
 const changes = (count: number): string => (count === 1 ? '1 change has' : `${count} changes have`);
 
@@ -29,14 +30,7 @@ export function RemovePublicationDialog({
       bridge.publications.remove({ id: publication.id, discardUnsynced: pending > 0 }),
     onSuccess: onRemoved,
   });
-  useEffect(() => {
-    const opener = document.activeElement;
-    dialog.current?.showModal();
-    cancel.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
+  const modal = useModal(dialog, cancel);
 
   return (
     <dialog
@@ -45,6 +39,7 @@ export function RemovePublicationDialog({
       aria-labelledby="remove-publication-title"
       aria-describedby="remove-publication-what"
       onClose={onClose}
+      onKeyDown={modal.onKeyDown}
     >
       <form method="dialog" onSubmit={(event) => event.preventDefault()}>
         <h2 id="remove-publication-title">Remove “{publication.name}”?</h2>
@@ -72,8 +67,8 @@ export function RemovePublicationDialog({
           <button
             type="button"
             className="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
+            aria-disabled={remove.isPending ? 'true' : undefined}
+            onClick={() => !remove.isPending && remove.mutate()}
           >
             {pending > 0 ? `Remove and lose ${pending === 1 ? 'it' : 'them'}` : 'Remove'}
           </button>

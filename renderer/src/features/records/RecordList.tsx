@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
+import { focusIsLost, SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
 import { formatUpdated, STATUS_LABELS, SYNC_LABELS } from './labels';
@@ -18,6 +19,8 @@ export function RecordList({ publicationId }: { publicationId: string }) {
   const found = useQuery(recordSearchQuery(publicationId, kind, search));
   const { data: sync } = useQuery(syncStatusQuery());
   const rows = useRef<HTMLTableSectionElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnTo = useUi((state) => state.returnTo);
 
   const open = useMutation({
     mutationFn: async (item: RecordSummary) =>
@@ -35,26 +38,52 @@ export function RecordList({ publicationId }: { publicationId: string }) {
   const items = searching ? (found.data ?? []) : (list.data?.items ?? []);
   const plural = kind === 'post' ? 'posts' : 'pages';
 
-  // Arrow keys move between rows; Enter opens the focused one.
+  // Back from the editor: the keyboard returns to the row it left, once that row is shown, unless
+  // the writer has already moved on (a notice's Undo, the sidebar).
+  // Settled means fetched afresh: a cached page from before the opening may not yet show the draft.
+  const settled = searching ? !found.isFetching : !list.isFetching;
+  useLayoutEffect(() => {
+    if (returnTo === null) return;
+    const free = focusIsLost() || document.activeElement === heading.current;
+    const row = rows.current?.querySelector<HTMLButtonElement>(
+      `button.row-open[data-draft-id="${CSS.escape(returnTo)}"]`,
+    );
+    if (row) {
+      if (free) row.focus();
+      useUi.getState().clearReturnTo();
+    } else if (settled) {
+      if (focusIsLost()) heading.current?.focus({ preventScroll: true });
+      useUi.getState().clearReturnTo();
+    }
+  }, [returnTo, list.data, found.data, searching, settled]);
+
+  // Arrow keys, Home and End move between rows; Enter opens the focused one.
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     const buttons = [
       ...(rows.current?.querySelectorAll<HTMLButtonElement>('button.row-open') ?? []),
     ];
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next =
-        buttons[
-          Math.min(buttons.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
-        ];
-      next?.focus();
-    }
+    const target =
+      event.key === 'ArrowDown'
+        ? Math.min(buttons.length - 1, at + 1)
+        : event.key === 'ArrowUp'
+          ? Math.max(0, at - 1)
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? buttons.length - 1
+              : null;
+    if (target === null) return;
+    event.preventDefault();
+    buttons[target]?.focus();
   };
 
   return (
     <section className="record-list" aria-labelledby="list-title">
       <header className="list-header">
-        <h1 id="list-title">{kind === 'post' ? 'Posts' : 'Pages'}</h1>
+        <h1 id="list-title" ref={heading} tabIndex={-1} {...SCREEN_START}>
+          {kind === 'post' ? 'Posts' : 'Pages'}
+        </h1>
         <input
           type="search"
           aria-label={`Search ${plural} saved on this computer`}
@@ -124,7 +153,12 @@ export function RecordList({ publicationId }: { publicationId: string }) {
               return (
                 <tr key={item.draftId ?? `r${item.remoteId}`}>
                   <td>
-                    <button type="button" className="row-open" onClick={() => open.mutate(item)}>
+                    <button
+                      type="button"
+                      className="row-open"
+                      data-draft-id={item.draftId ?? undefined}
+                      onClick={() => open.mutate(item)}
+                    >
                       {item.title || <em>Untitled</em>}
                     </button>
                   </td>

@@ -149,13 +149,25 @@ export function ConflictView({
         </table>
       )}
       <div className="conflict-actions">
-        <button type="button" disabled={busy} onClick={() => onResolve('mine')}>
+        <button
+          type="button"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => !busy && onResolve('mine')}
+        >
           Keep mine
         </button>
-        <button type="button" disabled={busy} onClick={() => onResolve('theirs')}>
+        <button
+          type="button"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => !busy && onResolve('theirs')}
+        >
           {theirs.gone ? 'Discard mine' : 'Keep theirs'}
         </button>
-        <button type="button" disabled={busy} onClick={() => onResolve('both')}>
+        <button
+          type="button"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => !busy && onResolve('both')}
+        >
           Keep both
         </button>
       </div>

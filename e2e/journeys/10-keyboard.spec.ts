@@ -1,0 +1,182 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { bodyBox, openApp, screen, titleBox } from '../support/app';
+import { createPost, journey } from '../support/journey';
+
+const world = journey({
+  subdomain: 'keys',
+  name: 'Keys',
+  setup: async (w) => {
+    for (const title of ['Alpha walk', 'Beta walk', 'Gamma walk'])
+      await createPost(w, { title, content: `<p>${title} words.</p>` });
+  },
+});
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus: it must be reachable that way. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((element) => element === element.ownerDocument.activeElement))
+      return presses;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`not reached by ${back ? 'Shift+Tab' : 'Tab'} in ${max} presses: ${target}`);
+}
+
+test('a writer who uses only the keyboard', async ({ page }) => {
+  await openApp(page, world.host);
+
+  // The first Tab stop skips the sidebar.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('button', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+
+  // Add publication: an empty submit names each field's problem in the writer's words, outside
+  // the field's name, and the keyboard goes to the first field to fix.
+  await tabTo(page, page.getByRole('button', { name: 'Add publication' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add publication' });
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Check the 3 fields marked above.');
+  const address = dialog.getByRole('textbox', { name: 'Service address', exact: true });
+  await expect(address).toBeFocused();
+  await expect(address).toHaveAccessibleDescription(
+    'Enter the service’s address, such as https://api.example.com.',
+  );
+  await expect(dialog.getByRole('textbox', { name: 'Subdomain', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await screen(page, '10-keyboard', 'add-refused');
+  // Tab stays in the dialog: from its last control back to its first.
+  await tabTo(page, dialog.getByRole('button', { name: 'Add publication' }));
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await page.keyboard.type('Keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(world.server.url);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('keys');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(world.token);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add publication' })).toBeFocused();
+
+  // The list: the skip link lands on its heading; rows move with arrows, Home and End.
+  await tabTo(page, skip, { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Posts' })).toBeFocused();
+  const row = (title: string) => page.getByRole('button', { name: title, exact: true });
+  await tabTo(page, row('Gamma walk'));
+  await page.keyboard.press('End');
+  await expect(row('Alpha walk')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(row('Gamma walk')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(row('Beta walk')).toBeFocused();
+
+  // Opening a post with a title puts the caret in its text.
+  await page.keyboard.press('Enter');
+  await expect(bodyBox(page)).toBeFocused();
+  await expect(titleBox(page)).toHaveValue('Beta walk');
+
+  // Ctrl+K links the selected words, and the caret comes back to the text.
+  await page.keyboard.press('Control+Home');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Control+k');
+  const address2 = page.getByRole('textbox', { name: 'Link address' });
+  await expect(address2).toBeFocused();
+  await address2.fill('https://example.com/beta');
+  await page.keyboard.press('Enter');
+  await expect(bodyBox(page)).toBeFocused();
+  await expect(bodyBox(page).locator('a[href="https://example.com/beta"]')).toHaveText('Beta');
+
+  // The formatting toolbar is one Tab stop; arrows move along it.
+  await page.keyboard.press('Shift+Tab');
+  await expect(titleBox(page)).toBeFocused();
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await tabTo(page, toolbar.getByRole('button', { name: 'Bold' }), { back: true, max: 4 });
+  await page.keyboard.press('ArrowRight');
+  await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(toolbar.getByRole('button', { name: 'Redo' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Visual' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(toolbar.getByRole('button', { name: 'Redo' })).toBeFocused();
+  await screen(page, '10-keyboard', 'toolbar');
+
+  // Removing a tag keeps the keyboard among the tags.
+  await tabTo(page, page.getByRole('button', { name: 'Details and search' }));
+  await page.keyboard.press('Enter');
+  const tagField = page.getByRole('combobox', { name: 'Add a tag' });
+  await tabTo(page, tagField);
+  for (const tag of ['7', '8']) {
+    await page.keyboard.type(tag);
+    await page.keyboard.press('Enter');
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Remove tag #8' }), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Remove tag #7' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tagField).toBeFocused();
+
+  // HTML the visual editor cannot keep: the warning takes the keyboard, Escape stays in source.
+  await tabTo(page, page.getByRole('button', { name: 'HTML source' }), { back: true, max: 60 });
+  await page.keyboard.press('Enter');
+  const source = page.getByRole('textbox', { name: 'HTML source' });
+  await source.focus();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type('<table><tr><td>kept</td></tr></table>');
+  await tabTo(page, page.getByRole('button', { name: 'Visual' }), { back: true });
+  await page.keyboard.press('Enter');
+  const warning = page.getByRole('alertdialog');
+  await expect(warning.getByRole('button', { name: 'Stay in HTML source' })).toBeFocused();
+  await screen(page, '10-keyboard', 'loss-warning');
+  await page.keyboard.press('Escape');
+  await expect(warning).toBeHidden();
+  await expect(source).toBeFocused();
+  await expect(source).toHaveValue(/<table>/);
+
+  // Back to the list: the keyboard is on the row it left.
+  await tabTo(page, page.getByRole('button', { name: /All posts/ }), { back: true, max: 60 });
+  await page.keyboard.press('Enter');
+  await expect(row('Beta walk')).toBeFocused();
+
+  // Delete: the Undo is where the keyboard is; taking it reopens the post, caret in the text.
+  await row('Alpha walk').focus();
+  await page.keyboard.press('Enter');
+  await expect(bodyBox(page)).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Delete' }), { back: true, max: 60 });
+  await page.keyboard.press('Enter');
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
+  await expect(undo).toHaveAccessibleDescription(/^Deleted “Alpha walk”\. Undo is possible for/);
+  await screen(page, '10-keyboard', 'undo-focused');
+  await page.keyboard.press('Enter');
+  await expect(titleBox(page)).toHaveValue('Alpha walk');
+  await expect(bodyBox(page)).toBeFocused();
+
+  // Dismissing the notice that has the keyboard leaves it on the list's heading, not the window.
+  await tabTo(page, page.getByRole('button', { name: /All posts/ }), { back: true, max: 60 });
+  await page.keyboard.press('Enter');
+  await expect(row('Alpha walk')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(row('Gamma walk')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(bodyBox(page)).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: 'Delete' }), { back: true, max: 60 });
+  await page.keyboard.press('Enter');
+  await expect(undo).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Dismiss' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Posts' })).toBeFocused();
+  await expect(row('Gamma walk')).toBeHidden();
+
+  // A new post starts at its title.
+  await page.keyboard.press('Control+n');
+  await expect(titleBox(page)).toHaveValue('');
+  await expect(titleBox(page)).toBeFocused();
+});

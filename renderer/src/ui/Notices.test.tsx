@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useUi, type Notice } from '../ui-store';
+import { expiresAt, Notices } from './Notices';
+
+afterEach(() => {
+  cleanup();
+  useUi.setState({ notices: [] });
+});
+
+const notice = (over: Partial<Notice> = {}): Notice => ({
+  id: 1,
+  tone: 'info',
+  message: 'Saved.',
+  shownAt: 1_000,
+  ...over,
+});
+
+describe('expiresAt', () => {
+  it('gives a notice its time, none while held, and some more once let go', () => {
+    expect(expiresAt(notice(), null, 0)).toBe(7_000);
+    expect(expiresAt(notice(), 5_000, 0)).toBe(Infinity);
+    // Let go at 20 s, long after its 6 s: it still stays 4 s more.
+    expect(expiresAt(notice(), null, 20_000)).toBe(24_000);
+  });
+
+  it('keeps the core’s deadline whatever holds it: an undo window cannot wait', () => {
+    expect(expiresAt(notice({ until: 11_000 }), 5_000, 0)).toBe(11_000);
+    expect(expiresAt(notice({ until: 11_000 }), null, 20_000)).toBe(11_000);
+  });
+});
+
+describe('Notices', () => {
+  it('takes the focus only for a notice that asks, and names each button by its message', async () => {
+    render(<Notices />);
+    act(() => {
+      useUi.getState().notify({ tone: 'info', message: 'Published.' });
+    });
+    expect(document.activeElement).toBe(document.body);
+    act(() => {
+      useUi.getState().notify({
+        tone: 'info',
+        message: 'Deleted “Walks”.',
+        focus: true,
+        until: Date.now() + 10_000,
+        action: { label: 'Undo', run: () => {} },
+      });
+    });
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(document.activeElement).toBe(undo);
+    expect(undo.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(undo.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Deleted “Walks”.',
+    );
+    const dismissals = screen.getAllByRole('button', { name: 'Dismiss' });
+    expect(dismissals).toHaveLength(2);
+    await userEvent.setup().click(dismissals[0]!);
+    expect(screen.queryByText('Published.')).toBeNull();
+    expect(screen.getByText('Deleted “Walks”.')).toBeTruthy();
+  });
+});
