@@ -307,6 +307,44 @@ describe('the core service', () => {
     expect((await service.request('GET', '/posts/back-on-the-list')).status).toBe(200);
   });
 
+  it('never lets a discard and a push in flight leave the service and the draft disagreeing', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Discard race', content: '<p>one</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { title: 'Discard race', content: '<p>two</p>' },
+    });
+    // The write is slow: the discard arrives while it is on its way.
+    proxy.setPolicy((request) =>
+      request.method === 'PUT' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+    );
+    const pushing = call(c, 'sync.syncNow');
+    const sentBy = Date.now() + 5_000;
+    while (!proxy.log.some((entry) => entry.request.method === 'PUT') && Date.now() < sentBy)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(proxy.log.some((entry) => entry.request.method === 'PUT')).toBe(true);
+    await call(c, 'drafts.discard', { draftId: draft.id });
+    await pushing;
+
+    const { json } = await service.request('GET', '/posts/discard-race');
+    const local = await call(c, 'drafts.get', { draftId: draft.id });
+    // The write could not be recalled: the draft is what the service holds, and says so truly.
+    expect(json.post.content).toBe('<p>two</p>');
+    expect(local.fields.content).toBe(json.post.content);
+    expect(local.syncState).toBe('synced');
+    expect((await call(c, 'sync.status')).pending).toBe(0);
+  });
+
   it('tells the lists when keeping theirs removes a draft whose record was deleted', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

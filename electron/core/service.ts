@@ -350,19 +350,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store
         .listDrafts(publicationId)
         .map((draft) => draftView(draft, store, engine.reachable(publicationId))),
-    'drafts.discard': async ({ draftId }) => {
-      const draft = store.getDraft(draftId);
-      if (!draft) return null;
-      if (draft.remoteId === null || !draft.base) {
-        store.removeDraft(draftId);
-      } else {
-        const remote = await clientFor(draft.publicationId).getBySlug(draft.kind, draft.base.slug);
-        store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
-      }
-      emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
-      engine.connectivityChanged();
-      return null;
-    },
+    // A change already on its way cannot be recalled: the discard waits for it, and the draft
+    // becomes what the service then holds, so the two never disagree under a "Synced" badge.
+    'drafts.discard': ({ draftId }) =>
+      engine.exclusive(async () => {
+        const draft = store.getDraft(draftId);
+        if (!draft) return null;
+        if (draft.remoteId === null || !draft.base) {
+          store.removeDraft(draftId);
+        } else {
+          const remote = await clientFor(draft.publicationId).getBySlug(
+            draft.kind,
+            draft.base.slug,
+          );
+          store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
+        }
+        emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
+        engine.connectivityChanged();
+        return null;
+      }),
     'drafts.leave': async ({ draftId }) => {
       const draft = store.getDraft(draftId);
       // An accidental New post must not leave an "Untitled" row behind; anything written stays.

@@ -42,6 +42,8 @@ export class SyncEngine {
   private readonly now: () => number;
   private readonly random: () => number;
   private flushing?: Promise<FlushResult>;
+  /** A change to drafts that must not interleave with a push (see `exclusive`). */
+  private holding?: Promise<unknown>;
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -94,10 +96,28 @@ export class SyncEngine {
 
   /** Sends everything due; concurrent callers share one run. */
   flush(): Promise<FlushResult> {
-    this.flushing ??= this.runFlush().finally(() => {
+    const held = this.holding;
+    this.flushing ??= (held ? held.then(() => this.runFlush()) : this.runFlush()).finally(() => {
       this.flushing = undefined;
     });
     return this.flushing;
+  }
+
+  /**
+   * Runs `change` with no push in flight: after the current flush, and before the next one
+   * starts. A discard reads the service and replaces the draft; a push landing in between would
+   * leave the service holding the words the writer just discarded, marked "Synced".
+   */
+  async exclusive<T>(change: () => Promise<T>): Promise<T> {
+    const before = Promise.allSettled([this.flushing, this.holding]);
+    const run = before.then(change);
+    const holding = run.catch(() => undefined);
+    this.holding = holding;
+    try {
+      return await run;
+    } finally {
+      if (this.holding === holding) this.holding = undefined;
+    }
   }
 
   private async runFlush(): Promise<FlushResult> {
