@@ -132,23 +132,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     engine,
     hasWork: () => store.totalPending() > 0,
     makeDue: () => store.makePushesDue(),
+    // All at once: one silent service must not hold up the news that another is back.
     probe: async () => {
-      let answered = false;
-      for (const publicationId of engine.unreachableWithWork()) {
-        try {
-          await clientFor(publicationId).list('post', { limit: 1 }, { retry: false });
-          engine.setReachable(publicationId, true);
-          answered = true;
-        } catch (error) {
-          // An answer, even a refusal (a revoked token, say), is not "offline": the drafts say
-          // what is wrong instead. No answer: its changes wait for the next retry or probe.
-          if (error instanceof QuireError && !isUnanswered(error)) {
-            engine.setReachable(publicationId, true);
-            answered = true;
+      const answers = await Promise.all(
+        engine.unreachableWithWork().map(async (publicationId) => {
+          try {
+            await clientFor(publicationId).list('post', { limit: 1 }, { retry: false });
+          } catch (error) {
+            // An answer, even a refusal (a revoked token, say), is not "offline": the drafts say
+            // what is wrong instead. No answer: its changes wait for the next retry or probe.
+            if (!(error instanceof QuireError && !isUnanswered(error))) return false;
           }
-        }
-      }
-      return answered;
+          engine.setReachable(publicationId, true);
+          return true;
+        }),
+      );
+      return answers.includes(true);
     },
     onRound: () => {
       lastSyncAt = Date.now();

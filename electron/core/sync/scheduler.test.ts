@@ -56,6 +56,32 @@ describe('SyncScheduler', () => {
     await scheduler.stop();
   });
 
+  it('keeps running rounds while a probe of a silent service is still waiting', async () => {
+    const e = engine(false);
+    let answer: (back: boolean) => void = () => {};
+    const probe = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    const makeDue = vi.fn();
+    const scheduler = new SyncScheduler({
+      engine: e,
+      hasWork: () => true,
+      probe,
+      makeDue,
+      intervalMs: 10,
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    // One probe at a time, and the rounds for everything else go on beside it.
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(e.flush.mock.calls.length).toBeGreaterThanOrEqual(2);
+    const roundsBefore = e.flush.mock.calls.length;
+    answer(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The answer sends the waiting changes at once, not at the next tick.
+    expect(makeDue).toHaveBeenCalledTimes(1);
+    expect(e.flush.mock.calls.length).toBeGreaterThan(roundsBefore);
+    await scheduler.stop();
+  });
+
   it('does not probe while online', async () => {
     const e = engine(true);
     const probe = vi.fn(async () => true);

@@ -71,20 +71,25 @@ export class SyncScheduler {
   }
 
   private async tick(): Promise<void> {
-    if (this.stopped || this.busy || !this.options.hasWork()) return;
-    // A service that is back gets its waiting changes at once, not at their backoff's pace; the
-    // round still runs without it, for the publications that are reachable.
-    if (!this.options.engine.online) {
-      // A probe of a service that never answers can outlast a tick: one at a time.
-      if (this.probing) return;
+    if (this.stopped || !this.options.hasWork()) return;
+    // A service that is back gets its waiting changes at once, not at their backoff's pace. The
+    // probe runs beside the rounds: one of a service that never answers lasts until its timeout,
+    // and the publications that are reachable must not wait for it.
+    if (!this.options.engine.online && !this.probing) {
       this.probing = true;
-      try {
-        if (await this.options.probe()) this.options.makeDue();
-      } finally {
-        this.probing = false;
-      }
+      void this.guard(async () => {
+        try {
+          if (!(await this.options.probe()) || this.stopped) return;
+          this.options.makeDue();
+          // After the round under way, if any: it may have picked its ops before they were due.
+          await this.busy;
+          await this.round();
+        } finally {
+          this.probing = false;
+        }
+      });
     }
-    if (this.stopped) return;
+    if (this.busy) return;
     await this.round();
   }
 
