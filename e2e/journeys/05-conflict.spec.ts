@@ -63,6 +63,8 @@ test('a second client changes the same post: the conflict is shown and resolved'
   await expect(conflict.getByRole('article', { name: 'Your version' })).toContainText('revised');
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
+  // The view is gone; the keyboard is in the text, not dropped to the top of the window.
+  await expect(page.getByLabel(/^(Post text|HTML source)$/)).toBeFocused();
   await expect
     .poll(
       async () =>
@@ -79,4 +81,14 @@ test('a second client changes the same post: the conflict is shown and resolved'
     page.getByText('The service’s version, replaced by yours', { exact: false }),
   ).toBeVisible();
   await screen(page, '05-conflict', 'resolved');
+
+  // Restoring their version from the history: the text is theirs again, with the keyboard in it.
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'The service’s version, replaced by yours' })
+    .getByRole('button', { name: /^Restore revision/ })
+    .click();
+  const text = page.getByLabel(/^(Post text|HTML source)$/);
+  await expect(text).toBeFocused();
+  await expect(text).toContainText('The version from the other laptop.');
 });
