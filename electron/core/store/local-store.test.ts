@@ -71,6 +71,26 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('restores a revision’s words and details, never its publish state', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', {
+      title: 'Pub',
+      content: '<p>before</p>',
+    });
+    store.saveDraft(draft.id, { title: 'Pub', content: '<p>before</p>', status: 'publish' });
+    store.saveDraft(draft.id, { title: 'Pub!', content: '<p>after</p>', status: 'publish' });
+    const [beforePublish] = store.revisions(draft.id);
+    expect(beforePublish?.fields.status).toBeUndefined();
+    // Restoring the text from before the publish must not quietly take the post down.
+    const restored = store.restoreRevision(draft.id, beforePublish!.id);
+    expect(restored.fields).toMatchObject({
+      title: 'Pub',
+      content: '<p>before</p>',
+      status: 'publish',
+    });
+    store.close();
+  });
+
   it('holds a delete for its undo window, and undo cancels it', () => {
     const clock = { now: 1_000 };
     const { store, publicationId } = openWithPublication(file(), () => clock.now);

@@ -393,7 +393,10 @@ export class LocalStore {
       if (!revision)
         throw new QuireError({ kind: 'not-found', message: `No revision ${revisionId}` });
       this.snapshot(draftId, 'before-restore');
-      return this.saveDraft(draftId, revision.fields);
+      // The words and details come back; published or not stays the Publish button's to change.
+      const { status } = this.mustGet(draftId).fields;
+      const { status: _then, ...restored } = revision.fields;
+      return this.saveDraft(draftId, status === undefined ? restored : { ...restored, status });
     });
   }
 
