@@ -56,6 +56,10 @@ test('a second client changes the same post: the conflict is shown and resolved'
   expect(
     (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,
   ).toBe('<p>The version from the other laptop.</p>');
+  // Said, not only shown: the writer may be in the text, below it.
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'choose which version to keep' }),
+  ).toHaveText(/was changed on Shared too/);
   await screen(page, '05-conflict', 'conflict');
 
   // The writer goes on writing while deciding: their side follows, and keeping it keeps all of it.
@@ -90,5 +94,8 @@ test('a second client changes the same post: the conflict is shown and resolved'
     .click();
   const text = page.getByLabel(/^(Post text|HTML source)$/);
   await expect(text).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Restored' })).toContainText(
+    'the text it replaced is in the history',
+  );
   await expect(text).toContainText('The version from the other laptop.');
 });

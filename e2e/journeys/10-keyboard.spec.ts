@@ -29,12 +29,18 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   const skip = page.getByRole('button', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
+  // With no publication yet, it lands on the main area.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
 
   // Add publication: an empty submit names each field's problem in the writer's words, outside
   // the field's name, and the keyboard goes to the first field to fix.
   await tabTo(page, page.getByRole('button', { name: 'Add publication' }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add publication' });
+  await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  // Ctrl+N opens nothing behind the dialog.
+  await page.keyboard.press('Control+n');
   await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText('Check the 3 fields marked above.');
@@ -67,6 +73,15 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await tabTo(page, skip, { back: true });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Posts' })).toBeFocused();
+  // What a search finds is said.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('gamma');
+  await expect(page.getByRole('status').filter({ hasText: 'saved on this computer' })).toHaveText(
+    '1 match saved on this computer.',
+  );
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
   const row = (title: string) => page.getByRole('button', { name: title, exact: true });
   await tabTo(page, row('Gamma walk'));
   await page.keyboard.press('End');
@@ -91,6 +106,16 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(bodyBox(page)).toBeFocused();
   await expect(bodyBox(page).locator('a[href="https://example.com/beta"]')).toHaveText('Beta');
+  // With nothing selected, the address goes in as its own link.
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' See ');
+  await page.keyboard.press('Control+k');
+  await address2.fill('https://example.com/more');
+  await page.keyboard.press('Enter');
+  await expect(bodyBox(page).locator('a[href="https://example.com/more"]')).toHaveText(
+    'https://example.com/more',
+  );
+  await expect(bodyBox(page)).toBeFocused();
 
   // The formatting toolbar is one Tab stop; arrows move along it.
   await page.keyboard.press('Shift+Tab');

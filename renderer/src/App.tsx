@@ -39,6 +39,7 @@ export function App() {
 
   const onMenu = useCallback(
     (command: 'new-post' | 'new-page' | 'save') => {
+      if (document.querySelector('dialog[open]') && command !== 'save') return;
       if (command === 'new-post') create.mutate('post');
       if (command === 'new-page') create.mutate('page');
       // File › Save from the native menu: the open editor saves, as on Ctrl/Cmd+S.
@@ -51,6 +52,8 @@ export function App() {
   // In the browser host there is no native menu: the same shortcuts, from the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Not behind an open dialog: the new post would open where the keyboard cannot reach it.
+      if (document.querySelector('dialog[open]')) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'n') {
         event.preventDefault();
         create.mutate(event.shiftKey ? 'page' : 'post');
@@ -98,7 +101,7 @@ export function App() {
           </nav>
         )}
       </aside>
-      <main className="main">
+      <main className="main" tabIndex={-1}>
         <OfflineBanner />
         {/* An open draft names its own publication (EditorScreen), whichever is active. */}
         {active && !openDraftId && (

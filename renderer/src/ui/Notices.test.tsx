@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useUi, type Notice } from '../ui-store';
@@ -24,6 +24,11 @@ describe('expiresAt', () => {
     expect(expiresAt(notice(), 5_000, 0)).toBe(Infinity);
     // Let go at 20 s, long after its 6 s: it still stays 4 s more.
     expect(expiresAt(notice(), null, 20_000)).toBe(24_000);
+  });
+
+  it('keeps a failure until it is dismissed', () => {
+    expect(expiresAt(notice({ tone: 'error' }), null, 0)).toBe(Infinity);
+    expect(expiresAt(notice({ tone: 'error' }), null, 20_000)).toBe(Infinity);
   });
 
   it('keeps the core’s deadline whatever holds it: an undo window cannot wait', () => {
@@ -54,6 +59,15 @@ describe('Notices', () => {
     expect(document.getElementById(undo.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
       'Deleted “Walks”.',
     );
+    // A failure is said at once, in its own region; the rest wait for a pause.
+    act(() => {
+      useUi.getState().notify({ tone: 'error', message: 'Not published: refused.' });
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Not published: refused.');
+    expect(screen.getByRole('status').textContent).not.toContain('Not published');
+    await userEvent
+      .setup()
+      .click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
     const dismissals = screen.getAllByRole('button', { name: 'Dismiss' });
     expect(dismissals).toHaveLength(2);
     await userEvent.setup().click(dismissals[0]!);

@@ -5,16 +5,20 @@ const SHOWN_MS = 6_000;
 /** After the pointer or the keyboard leaves the notices, the time they still stay. */
 const AFTER_HOLD_MS = 4_000;
 
-/** When a notice goes by itself: never while held, unless the core's own deadline says so. */
+/**
+ * When a notice goes by itself: never while held, unless the core's own deadline says so; an
+ * error never, it stays until dismissed (someone who looked away must still find it).
+ */
 export function expiresAt(notice: Notice, heldSince: number | null, releasedAt: number): number {
   if (notice.until !== undefined) return notice.until;
+  if (notice.tone === 'error') return Infinity;
   if (heldSince !== null) return Infinity;
   return Math.max(notice.shownAt + SHOWN_MS, releasedAt + AFTER_HOLD_MS);
 }
 
 /**
- * The status area: messages are announced politely and never take focus or move the caret, with
- * one exception: the Undo that answers the writer's own Delete. A notice stays while the pointer
+ * The status area: messages are announced (failures assertively) and never take focus or move the
+ * caret, with one exception: the Undo that answers the writer's own Delete. A notice stays while the pointer
  * is over it or the keyboard is in it; an undo window's end is the core's and cannot wait.
  */
 export function Notices() {
@@ -52,12 +56,41 @@ export function Notices() {
     }
   }, [notices]);
 
+  const shown = (notice: Notice) => {
+    const messageId = `notice-${notice.id}`;
+    return (
+      <div key={notice.id} data-notice={notice.id} className={`notice notice-${notice.tone}`}>
+        <span id={messageId}>{notice.message}</span>
+        {notice.action && (
+          <button
+            type="button"
+            aria-describedby={messageId}
+            onClick={() => {
+              notice.action?.run();
+              dismiss(notice.id);
+            }}
+          >
+            {notice.action.label}
+          </button>
+        )}
+        <button
+          type="button"
+          className="ghost"
+          aria-label="Dismiss"
+          aria-describedby={messageId}
+          onClick={() => dismiss(notice.id)}
+        >
+          ×
+        </button>
+      </div>
+    );
+  };
+
+  // Two live regions, both always there: failures are said at once, the rest when there is a pause.
   return (
     <div
       ref={region}
       className="notices"
-      role="status"
-      aria-live="polite"
       onPointerEnter={() => {
         pointerIn.current = true;
         hold();
@@ -77,35 +110,12 @@ export function Notices() {
         release();
       }}
     >
-      {notices.map((notice) => {
-        const messageId = `notice-${notice.id}`;
-        return (
-          <div key={notice.id} data-notice={notice.id} className={`notice notice-${notice.tone}`}>
-            <span id={messageId}>{notice.message}</span>
-            {notice.action && (
-              <button
-                type="button"
-                aria-describedby={messageId}
-                onClick={() => {
-                  notice.action?.run();
-                  dismiss(notice.id);
-                }}
-              >
-                {notice.action.label}
-              </button>
-            )}
-            <button
-              type="button"
-              className="ghost"
-              aria-label="Dismiss"
-              aria-describedby={messageId}
-              onClick={() => dismiss(notice.id)}
-            >
-              ×
-            </button>
-          </div>
-        );
-      })}
+      <div className="notice-group" role="alert">
+        {notices.filter((notice) => notice.tone === 'error').map(shown)}
+      </div>
+      <div className="notice-group" role="status" aria-live="polite">
+        {notices.filter((notice) => notice.tone !== 'error').map(shown)}
+      </div>
     </div>
   );
 }

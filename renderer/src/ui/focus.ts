@@ -10,7 +10,11 @@ const isLost = () => document.activeElement === null || document.activeElement =
 /** Focus the current screen's starting point, if focus has nowhere better to be. */
 export function focusScreenStart({ force = false }: { force?: boolean } = {}): void {
   if (!force && !isLost()) return;
-  document.querySelector<HTMLElement>('[data-screen-start]')?.focus({ preventScroll: true });
+  // A screen without its own start (no publication yet, a draft still opening): the main area.
+  const start =
+    document.querySelector<HTMLElement>('[data-screen-start]') ??
+    document.querySelector<HTMLElement>('main');
+  start?.focus({ preventScroll: true });
 }
 
 export const focusIsLost = isLost;

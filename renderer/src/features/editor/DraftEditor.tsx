@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
@@ -109,6 +109,16 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
   const [pendingLoss, setPendingLoss] = useState<string[] | null>(null);
   const [status, setStatus] = useState(draft.fields.status ?? 'draft');
   const [resolving, setResolving] = useState(false);
+  // Said to a screen reader after a save the writer asked for; autosaves stay quiet.
+  const [saidSaved, setSaidSaved] = useState('');
+  const saveNow = useCallback(
+    () =>
+      void autosave.flush().then(() => {
+        if (autosave.state().kind === 'saved')
+          setSaidSaved(`Saved at ${new Date().toLocaleTimeString()}.`);
+      }),
+    [autosave],
+  );
   const source = useRef<HTMLTextAreaElement>(null);
   const title = useRef<HTMLInputElement>(null);
   const stayInSource = useRef<HTMLButtonElement>(null);
@@ -160,6 +170,18 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A conflict appears above the title while the writer is in the text: it is said, not only shown.
+  const inConflict = draft.theirs !== null;
+  useEffect(() => {
+    if (!inConflict) return;
+    const id = notify({
+      tone: 'error',
+      message: `This ${draft.kind} was changed on ${publication.name} too: choose which version to keep, above the title.`,
+    });
+    // Resolved, or the editor closed: the notice has nothing left to say.
+    return () => useUi.getState().dismiss(id);
+  }, [inConflict, draft.kind, publication.name, notify]);
+
   // The warning is a dialog: the keyboard goes to it, on its safe choice.
   useEffect(() => {
     if (pendingLoss) stayInSource.current?.focus();
@@ -179,17 +201,17 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
         event.preventDefault();
-        void autosave.flush();
+        saveNow();
       }
     };
-    const onSaveRequest = () => void autosave.flush();
+    const onSaveRequest = () => saveNow();
     window.addEventListener('keydown', onKey);
     window.addEventListener(SAVE_REQUEST, onSaveRequest);
     return () => {
       window.removeEventListener('keydown', onKey);
       window.removeEventListener(SAVE_REQUEST, onSaveRequest);
     };
-  }, [autosave]);
+  }, [saveNow]);
 
   const toSource = () => {
     setSourceSeed(currentFields().content);
@@ -303,7 +325,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
   const restore = async (revisionId: number) => {
     await autosave.flush();
     try {
-      await bridge.drafts.restoreRevision({ draftId: draft.id, revisionId });
+      const restored = await bridge.drafts.restoreRevision({ draftId: draft.id, revisionId });
+      notify({
+        tone: 'info',
+        message: `Restored “${restored.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
+      });
       onReplaced();
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
@@ -315,6 +341,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
 
   return (
     <section className="editor" aria-label={`Edit ${kindLabel}`} tabIndex={-1} {...SCREEN_START}>
+      <h1 className="visually-hidden">
+        Edit {kindLabel} for {publication.name}
+      </h1>
       <header className="editor-header">
         <div className="editor-actions">
           <button
@@ -322,18 +351,17 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
             className="ghost"
             onClick={() => void autosave.flush().then(() => openDraft(null))}
           >
-            ← All {kindLabel}s
+            <span aria-hidden="true">← </span>All {kindLabel}s
           </button>
           <span className={`badge sync-${draft.syncState}`} title={draft.lastError ?? undefined}>
             {syncLabel}
           </span>
           <SaveStatus autosave={autosave} />
+          <span className="visually-hidden" role="status">
+            {saidSaved}
+          </span>
           <span className="spacer" />
-          <button
-            type="button"
-            onClick={() => void autosave.flush()}
-            aria-keyshortcuts="Control+S Meta+S"
-          >
+          <button type="button" onClick={saveNow} aria-keyshortcuts="Control+S Meta+S">
             Save
           </button>
           <button type="button" className="primary" onClick={() => void togglePublish()}>
@@ -433,6 +461,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
           spellCheck={false}
           defaultValue={sourceSeed}
           onChange={(event) => update({ content: event.target.value })}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && pendingLoss) {
+              event.preventDefault();
+              stayWithSource();
+            }
+          }}
         />
       )}
       <footer className="editor-footer">

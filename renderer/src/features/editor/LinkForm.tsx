@@ -20,6 +20,15 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void 
     if (!entry.ok) return setError(entry.message);
     const chain = editor.chain().focus().extendMarkRange('link');
     if (entry.href === null) chain.unsetLink().run();
+    else if (editor.state.selection.empty && !editor.isActive('link'))
+      // Nothing selected to link: the address goes in as its own linked text.
+      chain
+        .insertContent({
+          type: 'text',
+          text: entry.href,
+          marks: [{ type: 'link', attrs: { href: entry.href } }],
+        })
+        .run();
     else chain.setLink({ href: entry.href }).run();
     onClose();
   };

@@ -122,11 +122,14 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
 function UrlField(props: { label: string; initial: string; onChange(value: string | null): void }) {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const nameId = useId();
+  // Named by its label alone; what is wrong is its description, as with the meta fields.
   return (
     <label>
-      {props.label}
+      <span id={nameId}>{props.label}</span>
       <input
         type="url"
+        aria-labelledby={nameId}
         defaultValue={props.initial}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -105,7 +105,14 @@ export function RecordList({ publicationId }: { publicationId: string }) {
           Showing the copy saved on this computer: the service cannot be reached.
         </p>
       )}
-      {searching && <p className="hint">Searching what is saved on this computer.</p>}
+      {/* Always present, so what a search finds is announced as it changes. */}
+      <p className={searching ? 'hint' : 'visually-hidden'} role="status">
+        {!searching
+          ? ''
+          : found.isPending
+            ? 'Searching what is saved on this computer…'
+            : `${found.data?.length === 1 ? '1 match' : `${found.data?.length ?? 0} matches`} saved on this computer.`}
+      </p>
       {searching && found.isPending ? (
         <p className="placeholder" aria-busy="true">
           Searching…
