@@ -74,6 +74,14 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
   await screen(page, '03-publish', 'published');
 
+  // The notice stays while the pointer rests on it, well past its 6 seconds, and goes once let go.
+  const said = page.getByRole('status').filter({ hasText: 'Published on Journal.' });
+  await said.getByText('Published on Journal.').hover();
+  await page.waitForTimeout(8_000);
+  await expect(said).toContainText('Published on Journal.');
+  await page.mouse.move(5, 5);
+  await expect(page.getByText('Published on Journal.')).toBeHidden({ timeout: 6_000 });
+
   await expect
     .poll(
       async () =>

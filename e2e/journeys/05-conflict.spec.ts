@@ -65,10 +65,15 @@ test('a second client changes the same post: the conflict is shown and resolved'
   // The writer goes on writing while deciding: their side follows, and keeping it keeps all of it.
   await page.getByLabel('HTML source').fill('<p>The version from this laptop, revised.</p>');
   await expect(conflict.getByRole('article', { name: 'Your version' })).toContainText('revised');
+  // The caret stands after "this laptop" when the writer turns to the conflict view.
+  const source = page.getByLabel('HTML source');
+  const caret = '<p>The version from this laptop'.length;
+  await source.evaluate((field, at) => (field as any).setSelectionRange(at, at), caret);
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
-  // The view is gone; the keyboard is in the text, not dropped to the top of the window.
-  await expect(page.getByLabel(/^(Post text|HTML source)$/)).toBeFocused();
+  // The view is gone; the keyboard is back in the source, at the same place, not at the top.
+  await expect(source).toBeFocused();
+  expect(await source.evaluate((field) => (field as any).selectionStart)).toBe(caret);
   await expect
     .poll(
       async () =>
@@ -86,16 +91,21 @@ test('a second client changes the same post: the conflict is shown and resolved'
   ).toBeVisible();
   await screen(page, '05-conflict', 'resolved');
 
-  // Restoring their version from the history: the text is theirs again, with the keyboard in it.
+  // Restoring their version from the history, from the visual editor with the caret at the end:
+  // the text is theirs again, with the keyboard in it, at the end of the (shorter) text.
+  await page.getByRole('button', { name: 'Visual' }).click();
+  await page.getByLabel('Post text').press('Control+End');
   await page
     .getByRole('listitem')
     .filter({ hasText: 'The service’s version, replaced by yours' })
     .getByRole('button', { name: /^Restore revision/ })
     .click();
-  const text = page.getByLabel(/^(Post text|HTML source)$/);
+  const text = page.getByLabel('Post text');
   await expect(text).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'Restored' })).toContainText(
     'the text it replaced is in the history',
   );
   await expect(text).toContainText('The version from the other laptop.');
+  await page.keyboard.type(' Then the next sentence.');
+  await expect(text).toHaveText('The version from the other laptop. Then the next sentence.');
 });

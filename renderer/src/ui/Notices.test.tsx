@@ -74,4 +74,27 @@ describe('Notices', () => {
     expect(screen.queryByText('Published.')).toBeNull();
     expect(screen.getByText('Deleted “Walks”.')).toBeTruthy();
   });
+
+  it('moves the keyboard to the next notice, or the one before, when the focused one is closed', async () => {
+    render(<Notices />);
+    act(() => {
+      useUi.getState().notify({ tone: 'error', message: 'Not synced: refused.' });
+      useUi.getState().notify({ tone: 'info', message: 'Published.' });
+      useUi.getState().notify({ tone: 'info', message: 'Saved.' });
+    });
+    const user = userEvent.setup();
+    const dismissOf = (message: string) =>
+      screen.getByText(message).parentElement!.querySelector('button')!;
+    dismissOf('Not synced: refused.').focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('Not synced: refused.')).toBeNull();
+    expect(document.activeElement).toBe(dismissOf('Published.'));
+    dismissOf('Saved.').focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(dismissOf('Published.'));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText('Published.')).toBeNull();
+    // The last one gone: focus leaves the notices (the screen's start takes it, see focus.ts).
+    expect(document.activeElement).toBe(document.body);
+  });
 });

@@ -56,6 +56,16 @@ export function Notices() {
     }
   }, [notices]);
 
+  // Closing the notice the keyboard is in: the keyboard moves to the next one (or the one before),
+  // not back to the top of the screen, so a row of notices can be read and closed in turn.
+  const close = (id: number) => {
+    const all = [...(region.current?.querySelectorAll<HTMLElement>('[data-notice]') ?? [])];
+    const index = all.findIndex((element) => element.dataset.notice === String(id));
+    if (index >= 0 && all[index]?.contains(document.activeElement))
+      (all[index + 1] ?? all[index - 1])?.querySelector('button')?.focus();
+    dismiss(id);
+  };
+
   const shown = (notice: Notice) => {
     const messageId = `notice-${notice.id}`;
     return (
@@ -67,7 +77,7 @@ export function Notices() {
             aria-describedby={messageId}
             onClick={() => {
               notice.action?.run();
-              dismiss(notice.id);
+              close(notice.id);
             }}
           >
             {notice.action.label}
@@ -78,7 +88,7 @@ export function Notices() {
           className="ghost"
           aria-label="Dismiss"
           aria-describedby={messageId}
-          onClick={() => dismiss(notice.id)}
+          onClick={() => close(notice.id)}
         >
           ×
         </button>

@@ -24,6 +24,9 @@ import { RevisionHistory } from './RevisionHistory';
 import { sanitizeHtml } from './sanitize';
 import { Toolbar } from './Toolbar';
 import { WordCount } from './WordCount';
+import { selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
+
+const NO_PLACE = { from: 0, to: 0 };
 
 // Top: the sticky header (actions and formatting, ~95 px) and a line or two of context.
 const CARET_CLEARANCE = { top: 140, bottom: 120, left: 0, right: 0 };
@@ -31,10 +34,12 @@ const CARET_CLEARANCE = { top: 140, bottom: 120, left: 0, right: 0 };
 interface Props {
   draft: DraftView;
   publication: PublicationView;
-  /** The stored text changed under the editor (restore, conflict resolved): remount it. */
-  onReplaced(): void;
+  /** The stored text changed under the editor (restore, conflict resolved): remount it there. */
+  onReplaced(place: WriterPlace): void;
   /** Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text. */
   initialFocus: 'opening' | 'text';
+  /** After a remount: the mode and the place the writer was at, to open at again. */
+  resumeAt?: WriterPlace;
 }
 
 function SaveStatus({ autosave }: { autosave: Autosave }) {
@@ -68,7 +73,7 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
   );
 }
 
-export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Props) {
+export function DraftEditor({ draft, publication, onReplaced, initialFocus, resumeAt }: Props) {
   const queryClient = useQueryClient();
   // Only a conflict needs tag names here; the metadata panel asks for its own.
   const { data: knownTags } = useQuery({
@@ -100,7 +105,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
   // Markup the visual editor cannot keep: such a text opens in source mode, untouched.
   // Once per opening: a refetch after each save must not announce it again.
   const [initialLoss] = useState(() => markupLoss(draft.fields.content));
-  const [mode, setMode] = useState<'visual' | 'source'>(initialLoss.length ? 'source' : 'visual');
+  const [mode, setMode] = useState<'visual' | 'source'>(
+    initialLoss.length ? 'source' : (resumeAt?.mode ?? 'visual'),
+  );
   const modeRef = useRef(mode);
   useEffect(() => {
     modeRef.current = mode;
@@ -159,12 +166,19 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
     editorRef.current = editor;
   }, [editor]);
 
-  // A new draft starts at its title; one with a title, in its text (at the top).
+  // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
+  // the writer was.
   useEffect(() => {
     if (initialFocus === 'opening' && !draft.fields.title) return title.current?.focus();
-    if (modeRef.current === 'source') {
-      source.current?.focus({ preventScroll: true });
-      source.current?.setSelectionRange(0, 0);
+    const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
+    if (modeRef.current === 'source' && source.current) {
+      source.current.focus({ preventScroll: true });
+      source.current.setSelectionRange(...sourceRangeAt(source.current.value, place ?? NO_PLACE));
+    } else if (modeRef.current === 'visual' && place) {
+      editor.view.dispatch(
+        editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
+      );
+      editor.view.focus();
     } else editor.commands.focus('start', { scrollIntoView: false });
     // Once, on mounting: later renders must never move the writer's caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -314,12 +328,20 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
             ? 'Kept both: yours is now a separate draft.'
             : 'Conflict resolved.',
       });
-      onReplaced();
+      onReplaced(writerPlace());
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
     } finally {
       setResolving(false);
     }
+  };
+
+  const writerPlace = (): WriterPlace => {
+    const field = source.current;
+    if (modeRef.current === 'source' && field)
+      return { mode: 'source', from: field.selectionStart, to: field.selectionEnd };
+    const { from, to } = editor.state.selection;
+    return { mode: 'visual', from, to };
   };
 
   const restore = async (revisionId: number) => {
@@ -330,7 +352,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus }: Pr
         tone: 'info',
         message: `Restored “${restored.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
       });
-      onReplaced();
+      onReplaced(writerPlace());
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
     }

@@ -6,6 +6,7 @@ import { useUi } from '../../ui-store';
 import { DraftEditor } from './DraftEditor';
 import { useLeaveOnClose } from './leave-draft';
 import { draftKeys, draftQuery } from './queries';
+import type { WriterPlace } from './writer-place';
 
 export function EditorScreen({
   draftId,
@@ -23,6 +24,7 @@ export function EditorScreen({
     isFetchedAfterMount,
   } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
   const [generation, setGeneration] = useState(0);
+  const [resumeAt, setResumeAt] = useState<WriterPlace>();
   useLeaveOnClose(draftId);
   if (error)
     return (
@@ -60,9 +62,11 @@ export function EditorScreen({
         draft={draft}
         publication={publication}
         initialFocus={generation === 0 ? 'opening' : 'text'}
-        onReplaced={() => {
+        resumeAt={resumeAt}
+        onReplaced={(place) => {
           void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
             void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+            setResumeAt(place);
             setGeneration((n) => n + 1);
           });
         }}

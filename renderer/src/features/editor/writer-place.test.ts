@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { getSchema } from '@tiptap/core';
+import { DOMParser as ProseMirrorParser } from '@tiptap/pm/model';
+import { describe, expect, it } from 'vitest';
+import { editorExtensions } from './extensions';
+import { selectionAt, sourceRangeAt } from './writer-place';
+
+const schema = getSchema(editorExtensions);
+const docOf = (html: string) => {
+  const body = new DOMParser().parseFromString(html, 'text/html').body;
+  return ProseMirrorParser.fromSchema(schema).parse(body);
+};
+
+describe('selectionAt', () => {
+  it('keeps the caret where it was when the text is the same', () => {
+    const doc = docOf('<p>One two.</p><p>Three four.</p>');
+    const selection = selectionAt(doc, { from: 14, to: 14 });
+    expect(selection.from).toBe(14);
+    expect(doc.textBetween(0, selection.from, '|')).toBe('One two.|Thr');
+  });
+
+  it('keeps a selected range', () => {
+    const doc = docOf('<p>One two.</p>');
+    const selection = selectionAt(doc, { from: 5, to: 8 });
+    expect(doc.textBetween(selection.from, selection.to)).toBe('two');
+  });
+
+  it('puts a caret past the end of a shorter text at its end, inside the last paragraph', () => {
+    const doc = docOf('<p>Short.</p>');
+    const selection = selectionAt(doc, { from: 500, to: 500 });
+    expect(selection.empty).toBe(true);
+    expect(selection.$from.parent.textContent).toBe('Short.');
+    expect(selection.$from.parentOffset).toBe('Short.'.length);
+  });
+
+  it('moves a caret that falls between blocks into text', () => {
+    const doc = docOf('<p>One.</p><p>Two.</p>');
+    // 6 is the boundary between the two paragraphs, where no caret can stand.
+    const selection = selectionAt(doc, { from: 6, to: 6 });
+    expect(selection.$from.parent.type.name).toBe('paragraph');
+  });
+});
+
+describe('sourceRangeAt', () => {
+  it('keeps the range inside the source, clamped to its length', () => {
+    expect(sourceRangeAt('<p>Hi</p>', { from: 3, to: 5 })).toEqual([3, 5]);
+    expect(sourceRangeAt('<p>Hi</p>', { from: 40, to: 90 })).toEqual([9, 9]);
+  });
+});

@@ -1,0 +1,32 @@
+import type { Node } from '@tiptap/pm/model';
+import { TextSelection, type Selection } from '@tiptap/pm/state';
+
+/**
+ * Where the writer was when the stored text changed under the editor (a restore, a resolved
+ * conflict): the remounted editor opens there, in the same mode, so the next word typed does not
+ * land at the top of a long post.
+ */
+export interface WriterPlace {
+  mode: 'visual' | 'source';
+  from: number;
+  to: number;
+}
+
+const clamp = (value: number, max: number): number => Math.max(0, Math.min(value, max));
+
+/** The same place in a document that may since have changed; past its end is its end. */
+export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>): Selection {
+  const size = doc.content.size;
+  return TextSelection.between(
+    doc.resolve(clamp(place.from, size)),
+    doc.resolve(clamp(place.to, size)),
+  );
+}
+
+/** The same place in an HTML source that may since have changed. */
+export function sourceRangeAt(
+  text: string,
+  place: Pick<WriterPlace, 'from' | 'to'>,
+): [number, number] {
+  return [clamp(place.from, text.length), clamp(place.to, text.length)];
+}
