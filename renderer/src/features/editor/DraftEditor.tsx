@@ -18,7 +18,7 @@ import { useSaveBeforeClose } from './save-before-close';
 import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
-import { countWordsInHtml, markupLoss } from './fidelity';
+import { countWordsInHtml, markupLoss, readingMinutes } from './fidelity';
 import { MetadataPanel } from './MetadataPanel';
 import { RevisionHistory } from './RevisionHistory';
 import { sanitizeHtml } from './sanitize';
@@ -68,7 +68,7 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
   const words = countWordsInHtml(autosave.lastFields()?.content ?? initial);
   return (
     <span className="word-count">
-      {words} {words === 1 ? 'word' : 'words'} · {Math.ceil(words / 200)} min read
+      {words} {words === 1 ? 'word' : 'words'} · {readingMinutes(words)} min read
     </span>
   );
 }
