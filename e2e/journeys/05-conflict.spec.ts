@@ -63,24 +63,37 @@ test('a second client changes the same post: the conflict is shown and resolved'
   await screen(page, '05-conflict', 'conflict');
 
   // The writer goes on writing while deciding: their side follows, and keeping it keeps all of it.
-  await page.getByLabel('HTML source').fill('<p>The version from this laptop, revised.</p>');
+  // Long enough to scroll inside the source field.
+  const mine = [
+    '<p>The version from this laptop, revised.</p>',
+    ...Array.from({ length: 60 }, (_, i) => `<p>Line ${i + 1}.</p>`),
+  ].join('\n');
+  await page.getByLabel('HTML source').fill(mine);
   await expect(conflict.getByRole('article', { name: 'Your version' })).toContainText('revised');
-  // The caret stands after "this laptop" when the writer turns to the conflict view.
+  // The caret stands at line 50, scrolled into view, when the writer turns to the conflict view.
   const source = page.getByLabel('HTML source');
-  const caret = '<p>The version from this laptop'.length;
-  await source.evaluate((field, at) => (field as any).setSelectionRange(at, at), caret);
+  const caret = mine.indexOf('<p>Line 50.</p>');
+  const scrolled = await source.evaluate((field: any, at) => {
+    field.setSelectionRange(at, at);
+    field.scrollTop = field.scrollHeight;
+    return field.scrollTop as number;
+  }, caret);
+  expect(scrolled).toBeGreaterThan(0);
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
   // The view is gone; the keyboard is back in the source, at the same place, not at the top.
   await expect(source).toBeFocused();
-  expect(await source.evaluate((field) => (field as any).selectionStart)).toBe(caret);
+  expect(await source.evaluate((field: any) => [field.selectionStart, field.scrollTop])).toEqual([
+    caret,
+    scrolled,
+  ]);
   await expect
     .poll(
       async () =>
         (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,
       { timeout: 30_000 },
     )
-    .toBe('<p>The version from this laptop, revised.</p>');
+    .toBe(mine);
   // Keeping mine keeps all of mine: the excerpt the writer never set is not left behind.
   expect(
     (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.excerpt,

@@ -174,6 +174,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     if (modeRef.current === 'source' && source.current) {
       source.current.focus({ preventScroll: true });
       source.current.setSelectionRange(...sourceRangeAt(source.current.value, place ?? NO_PLACE));
+      source.current.scrollTop = place?.scrollTop ?? 0;
     } else if (modeRef.current === 'visual' && place) {
       editor.view.dispatch(
         editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
@@ -339,7 +340,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const writerPlace = (): WriterPlace => {
     const field = source.current;
     if (modeRef.current === 'source' && field)
-      return { mode: 'source', from: field.selectionStart, to: field.selectionEnd };
+      return {
+        mode: 'source',
+        from: field.selectionStart,
+        to: field.selectionEnd,
+        scrollTop: field.scrollTop,
+      };
     const { from, to } = editor.state.selection;
     return { mode: 'visual', from, to };
   };

@@ -10,6 +10,8 @@ export interface WriterPlace {
   mode: 'visual' | 'source';
   from: number;
   to: number;
+  /** The HTML source scrolls inside its field, and Chromium does not bring a caret set by script into view. */
+  scrollTop?: number;
 }
 
 const clamp = (value: number, max: number): number => Math.max(0, Math.min(value, max));
