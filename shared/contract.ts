@@ -48,6 +48,24 @@ export const draftFieldsSchema = z
   })
   .strict();
 
+/** A token may travel unencrypted only to this computer (the embedded sample, a local server). */
+export function encryptedOrLocal(address: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    return true; // .url() says what is wrong with it
+  }
+  if (url.protocol !== 'http:') return true;
+  const host = url.hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127(?:\.\d{1,3}){3}$/.test(host)
+  );
+}
+
 export const contract = {
   'publications.list': method(none).returns<PublicationView[]>(),
   'publications.add': method(
@@ -63,6 +81,10 @@ export const contract = {
           .refine(
             (value) => /^https?:\/\//i.test(value),
             'The address must begin with https:// or http://.',
+          )
+          .refine(
+            encryptedOrLocal,
+            'Use https://: over http:// the token would cross the network unencrypted (http:// is for this computer only, such as http://localhost:4000).',
           ),
         subdomain: z
           .string()
@@ -74,7 +96,10 @@ export const contract = {
         token: z
           .string()
           .min(1, 'Paste the access token the service gave you.')
-          .max(4096, 'This token is too long.'),
+          .max(4096, 'This token is too long.')
+          // Sent as a header: a space or a control character inside would make every request
+          // fail, with the header (and so the token) in the error.
+          .regex(/^[\x21-\x7e]+$/, 'A token has no spaces or special characters: paste it again.'),
       })
       .strict(),
   ).returns<PublicationView>(),

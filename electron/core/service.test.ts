@@ -122,6 +122,16 @@ describe('the core service', () => {
       kind: 'unauthorized',
       fields: { token: expect.any(Array) },
     });
+    // A token never crosses the network unencrypted: plain http only to this computer. Refused
+    // before any request is made (the address does not exist).
+    expect(await add({ baseUrl: 'http://blog.invalid' })).toMatchObject({
+      kind: 'bad-input',
+      fields: { baseUrl: [expect.stringContaining('Use https://')] },
+    });
+    expect(await add({ token: 'two words' })).toMatchObject({
+      kind: 'bad-input',
+      fields: { token: [expect.stringContaining('no spaces')] },
+    });
     expect(await add({ subdomain: 'no-such-blog' })).toMatchObject({
       kind: 'not-found',
       fields: { subdomain: expect.any(Array) },

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarCredentialStore } from '../core/credentials';
 import { createCore, type Core } from '../core/service';
-import { startBrowserHost, type BrowserHost } from './host';
+import { RENDERER_CSP, startBrowserHost, type BrowserHost } from './host';
 
 let dir: string;
 let core: Core;
@@ -151,6 +151,22 @@ describe('the browser host', () => {
     ]) {
       expect((await raw(path, { headers: { cookie } })).body).not.toContain('must not be served');
     }
+  });
+
+  it('lets images load from https and data: only, in the host and in the Electron page alike', () => {
+    const imgSrc = (policy: string) =>
+      policy
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith('img-src'));
+    expect(imgSrc(RENDERER_CSP)).toBe('img-src https: data:');
+    const html = readFileSync(new URL('../../renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(meta).toBeDefined();
+    expect(imgSrc(meta ?? '')).toBe('img-src https: data:');
+    // Everything else the meta policy says, the host's says too.
+    for (const part of (meta ?? '').split(';').map((p) => p.trim()))
+      expect(RENDERER_CSP).toContain(part);
   });
 
   it('streams core events to the page', async () => {

@@ -7,8 +7,11 @@ import type { Core } from '../core/service';
 
 export const SESSION_COOKIE = 'quire_session';
 const MAX_BODY = 12 * 1024 * 1024;
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; " +
+// Images from https (and data:) only, never 'self': in Electron 'self' is file:, and a post's
+// <img src="//host/x.png"> would become file://host/x.png, a network share on Windows, whose
+// server gets the user's sign-in hash. renderer/index.html carries the same policy.
+export const RENDERER_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src https: data:; " +
   "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -113,7 +116,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
       return send(response, 500, { error: 'The renderer is not built: run npm run build' });
     response.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': CSP,
+      'content-security-policy': RENDERER_CSP,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',

@@ -100,6 +100,36 @@ describe('PublishingApiClient against the reference server', () => {
     }
   });
 
+  it('never repeats the token when a service echoes the request in its error', async () => {
+    // A stand-in for a misbehaving proxy in front of the service: the reference server does not echo.
+    const echo = createServer((req, res) => {
+      res.writeHead(req.method === 'PUT' ? 422 : 401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          message: `Rejected ${req.headers.authorization}`,
+          errors: { title: [`bad with ${req.headers.authorization}`] },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const api = client({
+        baseUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+        token: () => 'quire_secret_token_1234',
+      });
+      const refused = await api.list('post').catch((error: unknown) => error as QuireError);
+      expect(refused).toBeInstanceOf(QuireError);
+      expect((refused as QuireError).message).toBe('Rejected Bearer [token]');
+      const invalid = await api
+        .update('post', 1, { title: 'x' })
+        .catch((error: unknown) => error as QuireError);
+      expect(JSON.stringify((invalid as QuireError).toData())).not.toContain('secret_token');
+      expect((invalid as QuireError).fields?.title).toEqual(['bad with Bearer [token]']);
+    } finally {
+      echo.close();
+    }
+  });
+
   it('retries a GET after 500s and resets', async () => {
     let n = 0;
     proxy.setPolicy(() =>

@@ -225,9 +225,10 @@ export class PublishingApiClient {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/app/${encodeURIComponent(this.options.subdomain)}${path}`;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const token = await this.options.token();
     const headers: Record<string, string> = {
       accept: 'application/json',
-      authorization: `Bearer ${await this.options.token()}`,
+      authorization: `Bearer ${token}`,
       ...options.headers,
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -269,7 +270,7 @@ export class PublishingApiClient {
         throw notPublishingApi(`HTTP ${response.status} with a body that is not JSON`);
       body = undefined;
     }
-    if (!response.ok) throw errorFromResponse(response.status, body);
+    if (!response.ok) throw errorFromResponse(response.status, body, token);
     return { body, etag: response.headers.get('etag') ?? undefined };
   }
 }

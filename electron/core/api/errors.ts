@@ -5,20 +5,26 @@ interface ServiceErrorBody {
   errors?: unknown;
 }
 
-function fieldErrors(raw: unknown): FieldErrors | undefined {
+function fieldErrors(raw: unknown, clean: (text: string) => string): FieldErrors | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const fields: FieldErrors = {};
   for (const [field, messages] of Object.entries(raw)) {
     const list = Array.isArray(messages) ? messages : [messages];
-    fields[field] = list.map(String);
+    fields[field] = list.map((message) => clean(String(message)));
   }
   return fields;
 }
 
-/** Maps an HTTP failure of the publishing service to an error kind the app can act on. */
-export function errorFromResponse(status: number, body: unknown): QuireError {
+/**
+ * Maps an HTTP failure of the publishing service to an error kind the app can act on. The
+ * service's own words are kept, without the token: a service or proxy that echoes the request's
+ * headers must not put it on screen or into the drafts' stored last error.
+ */
+export function errorFromResponse(status: number, body: unknown, token?: string): QuireError {
+  const clean = (text: string): string =>
+    token && token.length >= 4 ? text.split(token).join('[token]') : text;
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
-  const serviceMessage = typeof parsed.message === 'string' ? parsed.message : undefined;
+  const serviceMessage = typeof parsed.message === 'string' ? clean(parsed.message) : undefined;
   const say = (fallback: string): string => serviceMessage ?? fallback;
   if (status === 401 || status === 403)
     return new QuireError({
@@ -39,7 +45,7 @@ export function errorFromResponse(status: number, body: unknown): QuireError {
       kind: 'validation',
       status,
       message: say('The service did not accept the record'),
-      fields: fieldErrors(parsed.errors),
+      fields: fieldErrors(parsed.errors, clean),
     });
   if (status >= 500)
     return new QuireError({

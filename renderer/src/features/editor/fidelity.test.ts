@@ -37,6 +37,31 @@ describe('source mode round trip', () => {
     expect(clean).toContain('<p>a</p>');
   });
 
+  it('keeps harmless attributes and relative addresses, and still refuses script URLs', () => {
+    const clean = sanitizeHtml(
+      '<ol start="3" dir="rtl" lang="he"><li>x</li></ol>' +
+        '<p><img src="images/a.png" width="600" height="400" alt="A"></p>' +
+        '<p><a href="tel:+441234" hreflang="en">call</a> <a href="/about">about</a></p>' +
+        '<p><a href="java&#x09;script:alert(1)">a</a><a href="vbscript:x">b</a>' +
+        '<a href="data:text/html,<script>alert(1)</script>">c</a></p>',
+    );
+    for (const kept of [
+      'start="3"',
+      'dir="rtl"',
+      'lang="he"',
+      'src="images/a.png"',
+      'width="600"',
+      'height="400"',
+      'href="tel:+441234"',
+      'hreflang="en"',
+      'href="/about"',
+    ])
+      expect(clean).toContain(kept);
+    expect(clean).not.toMatch(/script:|data:/i);
+    // An ordered list that starts at 3 is now something the visual editor keeps.
+    expect(markupLoss('<ol start="3"><li><p>x</p></li></ol>')).toEqual([]);
+  });
+
   it('counts words across blocks', () => {
     expect(countWordsInHtml('<h2>Two words</h2><p>and three more</p><ul><li>five</li></ul>')).toBe(
       6,

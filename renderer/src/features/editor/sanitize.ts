@@ -8,6 +8,8 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|#|\/|\.)/i,
+    // DOMPurify's own URI rule, not a narrower one: it refuses javascript: and the like, and a
+    // custom pattern is applied to every attribute, so `dir`, `lang`, `width` or `start` went too.
+    // Where an image may load from is the CSP's job (img-src: https and data only).
   });
 }
