@@ -27,8 +27,11 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
 
   await page.getByRole('button', { name: 'New post' }).click();
   await titleBox(page).fill('A walk by the river');
+  // Enter ends the title and starts the text, as in every blog editor.
+  await titleBox(page).press('Enter');
   const body = bodyBox(page);
-  await body.click();
+  await expect(body).toBeFocused();
+  await expect(titleBox(page)).toHaveValue('A walk by the river');
   await page.getByRole('button', { name: 'Heading 2' }).click();
   await page.keyboard.type('Morning');
   await page.keyboard.press('Enter');

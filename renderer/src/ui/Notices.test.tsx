@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useUi, type Notice } from '../ui-store';
 import { expiresAt, Notices } from './Notices';
 
@@ -96,5 +96,34 @@ describe('Notices', () => {
     expect(screen.queryByText('Published.')).toBeNull();
     // The last one gone: focus leaves the notices (the screen's start takes it, see focus.ts).
     expect(document.activeElement).toBe(document.body);
+  });
+
+  it('lets notices go again after the focused Undo went with its notice', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<Notices />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      act(() => {
+        useUi.getState().notify({
+          tone: 'info',
+          message: 'Deleted “Walks”.',
+          focus: true,
+          until: Date.now() + 10_000,
+          action: { label: 'Undo', run: () => {} },
+        });
+      });
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+      await user.keyboard('{Enter}');
+      expect(screen.queryByText('Deleted “Walks”.')).toBeNull();
+      act(() => {
+        useUi.getState().notify({ tone: 'info', message: 'Published.' });
+      });
+      act(() => {
+        vi.advanceTimersByTime(11_000);
+      });
+      expect(screen.queryByText('Published.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -46,6 +46,16 @@ export function Notices() {
     return () => timers.forEach((timer) => clearTimeout(timer));
   }, [notices, dismiss, heldSince, releasedAt]);
 
+  // A focused button that goes with its notice (Undo, Dismiss) leaves no blur React can see: the
+  // hold it started must end here, or no notice would ever go again.
+  useEffect(() => {
+    if (!focusIn.current || region.current?.contains(document.activeElement)) return;
+    focusIn.current = false;
+    if (pointerIn.current) return;
+    setHeldSince(null);
+    setReleasedAt(Date.now());
+  }, [notices]);
+
   useLayoutEffect(() => {
     for (const notice of notices) {
       if (!notice.focus || focused.current.has(notice.id)) continue;

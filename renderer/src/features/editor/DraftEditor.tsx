@@ -445,6 +445,15 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         maxLength={500}
         defaultValue={draft.fields.title}
         onChange={(event) => update({ title: event.target.value })}
+        onKeyDown={(event) => {
+          // As in every blog editor: Enter ends the title and starts the text.
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          if (modeRef.current === 'source') {
+            source.current?.focus();
+            source.current?.setSelectionRange(0, 0);
+          } else editor.commands.focus('start');
+        }}
       />
 
       {pendingLoss && (

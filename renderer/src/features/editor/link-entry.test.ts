@@ -18,6 +18,24 @@ describe('readLinkEntry', () => {
     expect(readLinkEntry('https://')).toEqual({ ok: true, href: null });
   });
 
+  it('takes an address pasted after the field’s own https://, and paths of the writer’s site', () => {
+    expect(readLinkEntry('https://https://example.com/essay')).toEqual({
+      ok: true,
+      href: 'https://example.com/essay',
+    });
+    expect(readLinkEntry('https://http://example.com/')).toEqual({
+      ok: true,
+      href: 'http://example.com/',
+    });
+    expect(readLinkEntry('https://mailto:ada@example.com')).toEqual({
+      ok: true,
+      href: 'mailto:ada@example.com',
+    });
+    expect(readLinkEntry('/about')).toEqual({ ok: true, href: '/about' });
+    expect(readLinkEntry('#notes')).toEqual({ ok: true, href: '#notes' });
+    expect(readLinkEntry('//elsewhere.example/x').ok).toBe(false);
+  });
+
   it('refuses what would not work as a link, saying what would', () => {
     for (const raw of ['example.com/map', 'javascript:alert(1)', 'ftp://example.com', 'mailto:'])
       expect(readLinkEntry(raw)).toMatchObject({ ok: false, message: /https:\/\// });

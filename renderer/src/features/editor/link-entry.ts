@@ -1,9 +1,15 @@
-/** What the link form accepts: an http(s) or mailto address, or nothing (remove the link). */
+/**
+ * What the link form accepts: an http(s) or mailto address, a path or #place, or nothing (remove
+ * the link).
+ */
 export type LinkEntry = { ok: true; href: string | null } | { ok: false; message: string };
 
 export function readLinkEntry(raw: string): LinkEntry {
-  const value = raw.trim();
+  // The field starts as "https://": an address pasted after it brings its own scheme.
+  const value = raw.trim().replace(/^https?:\/\/(?=https?:\/\/|mailto:)/i, '');
   if (value === '' || value === 'https://') return { ok: true, href: null };
+  // A page of the writer's own site (/about) or a place in the post (#notes).
+  if (/^(?:\/(?!\/)|#)\S*$/.test(value)) return { ok: true, href: value };
   if (/^mailto:[^\s@]+@[^\s@]+$/i.test(value)) return { ok: true, href: value };
   try {
     const url = new URL(value);
@@ -11,7 +17,11 @@ export function readLinkEntry(raw: string): LinkEntry {
   } catch {
     // Said below.
   }
-  return { ok: false, message: 'Use a full address (https://…) or mailto:name@example.com.' };
+  return {
+    ok: false,
+    message:
+      'Use a full address (https://…), a path on your site (/about) or mailto:name@example.com.',
+  };
 }
 
 /**

@@ -35,4 +35,35 @@ describe('RecordList', () => {
     expect((await screen.findAllByRole('row', {}, { timeout: 10_000 })).length).toBeGreaterThan(1);
     expect(screen.queryByText(/^No posts yet\.$/)).toBeNull();
   });
+
+  it('keeps to drafts while searching when "Drafts only" is ticked, and says so', async () => {
+    for (const status of ['draft', 'publish'] as const)
+      await bridge.records.create({
+        publicationId: publication.id,
+        kind: 'post',
+        fields: { title: `Quillfish ${status}`, content: '<p>Words.</p>', status },
+      });
+    useUi.getState().showKind('post');
+    useUi.getState().setDraftsOnly(true);
+    useUi.getState().setSearch('quillfish');
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RecordList publicationId={publication.id} />
+        </QueryClientProvider>,
+      );
+      expect(
+        await screen.findByText(
+          '1 match among drafts saved on this computer.',
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Quillfish draft' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Quillfish publish' })).toBeNull();
+    } finally {
+      useUi.getState().setSearch('');
+      useUi.getState().setDraftsOnly(false);
+    }
+  });
 });

@@ -10,6 +10,16 @@ import { formatUpdated, STATUS_LABELS, SYNC_LABELS } from './labels';
 import { Pagination } from './Pagination';
 import { recordPageQuery, recordSearchQuery } from './queries';
 
+/** The core returns at most this many cached records for a search (and the drafts it finds). */
+const SEARCH_LIMIT = 50;
+
+function searchSummary(count: number, mayBeMore: boolean, draftsOnly: boolean): string {
+  const what = `${count === 1 ? '1 match' : `${count} matches`}${draftsOnly ? ' among drafts' : ''}`;
+  // A search reads only what this computer holds: the service has no search of its own.
+  const more = mayBeMore ? ': the most recent ones; add a word to narrow it' : '';
+  return `${what} saved on this computer${more}.`;
+}
+
 export function RecordList({ publicationId }: { publicationId: string }) {
   const { kind, page, perPage, draftsOnly, search } = useUi();
   const { setPage, setPerPage, setDraftsOnly, setSearch, openDraft, notify } = useUi.getState();
@@ -35,7 +45,9 @@ export function RecordList({ publicationId }: { publicationId: string }) {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) setPage(lastPage);
   }, [lastPage, page, setPage]);
 
-  const items = searching ? (found.data ?? []) : (list.data?.items ?? []);
+  // "Drafts only" holds while searching too.
+  const matches = (found.data ?? []).filter((item) => !draftsOnly || item.status === 'draft');
+  const items = searching ? matches : (list.data?.items ?? []);
   const plural = kind === 'post' ? 'posts' : 'pages';
 
   // Back from the editor: the keyboard returns to the row it left, once that row is shown, unless
@@ -111,7 +123,7 @@ export function RecordList({ publicationId }: { publicationId: string }) {
           ? ''
           : found.isPending
             ? 'Searching what is saved on this computer…'
-            : `${found.data?.length === 1 ? '1 match' : `${found.data?.length ?? 0} matches`} saved on this computer.`}
+            : searchSummary(matches.length, (found.data?.length ?? 0) >= SEARCH_LIMIT, draftsOnly)}
       </p>
       {searching && found.isPending ? (
         <p className="placeholder" aria-busy="true">
