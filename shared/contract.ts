@@ -136,6 +136,8 @@ export const contract = {
   'drafts.save': method(
     z.object({ draftId: id, fields: draftFieldsSchema }).strict(),
   ).returns<DraftView>(),
+  /** Update: held edits to a live post or page go to the service now. */
+  'drafts.update': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
   'drafts.list': method(z.object({ publicationId: id }).strict()).returns<DraftView[]>(),
   'drafts.discard': method(z.object({ draftId: id }).strict()).returns<null>(),
   /** The writer closed the draft: a new one left without a word is dropped, nothing else. */

@@ -16,6 +16,7 @@ export const METHOD_NAMES = [
   'drafts.open',
   'drafts.get',
   'drafts.save',
+  'drafts.update',
   'drafts.list',
   'drafts.discard',
   'drafts.leave',

@@ -12,7 +12,8 @@ export interface PublicationView {
   pendingChanges: number;
 }
 
-export type SyncState = 'local' | 'syncing' | 'synced' | 'conflict' | 'error';
+/** `held`: edits to a live record, saved here, waiting for the writer's Update (see hold.ts). */
+export type SyncState = 'local' | 'syncing' | 'synced' | 'held' | 'conflict' | 'error';
 
 export interface RecordSummary {
   kind: RecordKind;
@@ -50,6 +51,8 @@ export interface DraftView {
   syncState: SyncState;
   /** The service's version when both sides changed. */
   theirs: (DraftFieldsView & { updatedAt: string; gone: boolean }) | null;
+  /** Published or not as the service last confirmed it; null before it has the record. */
+  serviceStatus: RecordStatus | null;
   lastError: string | null;
   pendingDelete: boolean;
   updatedAt: number;

@@ -103,4 +103,30 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   );
   expect(onServer.post.title).toBe('A walk by the river');
   expect(onServer.post.tags.map((tag: { name: string }) => tag.name)).toEqual(['Walks']);
+
+  // Readers see it now: more words wait on this computer for Update, and go when it is pressed.
+  await bodyBox(page).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Rain later.');
+  await expect(page.locator('.editor-header .badge')).toHaveText('Edits not live');
+  await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible();
+  await screen(page, '03-publish', 'held');
+  await page.waitForTimeout(3_000);
+  const { body: stillLive } = await apiGet(
+    world.server,
+    'journal',
+    '/posts/a-walk-by-the-river',
+    world.token,
+  );
+  expect(stillLive.post.content).toBe(onServer.post.content);
+  await page.getByRole('button', { name: 'Update on Journal', exact: true }).click();
+  await expect(page.getByText('Updated on Journal.')).toBeVisible();
+  await expect(page.locator('.editor-header .badge')).toHaveText('Synced');
+  const { body: updated } = await apiGet(
+    world.server,
+    'journal',
+    '/posts/a-walk-by-the-river',
+    world.token,
+  );
+  expect(updated.post.content).toContain('Rain later.');
 });

@@ -438,6 +438,85 @@ describe('the core service', () => {
     );
   });
 
+  it('holds edits to a published post until Update, and counts them as unsent', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const seeded = await service.request('POST', '/posts', {
+      body: { title: 'Out there', content: '<p>read by many</p>', status: 'publish' },
+    });
+    expect(seeded.status).toBe(201);
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: 'out-there',
+    });
+    expect(opened).toMatchObject({ serviceStatus: 'publish', syncState: 'synced' });
+    const saved = await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...opened.fields, content: '<p>rewriting, half done</p>' },
+    });
+    expect(saved.syncState).toBe('held');
+    expect(await call(c, 'sync.syncNow')).toMatchObject({ pending: 0 });
+    expect((await service.request('GET', '/posts/out-there')).json.post.content).toBe(
+      '<p>read by many</p>',
+    );
+    const listed = await call(c, 'records.list', {
+      publicationId: pub.id,
+      kind: 'post',
+      page: 1,
+      perPage: 10,
+      draftsOnly: false,
+    });
+    expect(listed.items.find((i: { draftId: string }) => i.draftId === opened.id)).toMatchObject({
+      syncState: 'held',
+    });
+    const [listedPub] = await call(c, 'publications.list');
+    expect(listedPub.pendingChanges).toBe(1);
+    expect(await errorOf(c, 'publications.remove', { id: pub.id })).toMatchObject({
+      kind: 'validation',
+    });
+
+    const updated = await call(c, 'drafts.update', { draftId: opened.id });
+    expect(updated).toMatchObject({ syncState: 'synced', serviceStatus: 'publish' });
+    expect((await service.request('GET', '/posts/out-there')).json.post.content).toBe(
+      '<p>rewriting, half done</p>',
+    );
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
+  });
+
+  it('discards held edits back to the live version, keeping them in the history', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await service.request('POST', '/posts', {
+      body: { title: 'Second thoughts', content: '<p>as it stands</p>', status: 'publish' },
+    });
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: 'second-thoughts',
+    });
+    await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...opened.fields, content: '<p>never mind</p>' },
+    });
+    await call(c, 'drafts.discard', { draftId: opened.id });
+    expect(await call(c, 'drafts.get', { draftId: opened.id })).toMatchObject({
+      syncState: 'synced',
+      fields: { content: '<p>as it stands</p>' },
+    });
+    expect(await call(c, 'drafts.revisions', { draftId: opened.id })).toContainEqual(
+      expect.objectContaining({ reason: 'discarded' }),
+    );
+  });
+
   it('drops a new draft left without a word, and nothing that holds anything', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

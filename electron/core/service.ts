@@ -170,6 +170,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!draft) throw new QuireError({ kind: 'not-found', message: 'That draft no longer exists' });
     return draftView(draft, store, engine.reachable(draft.publicationId));
   };
+  // Queued changes, and edits to live records held for the writer's Update: both only here.
+  const unsent = (publicationId: string): number =>
+    store.pendingCount(publicationId) + store.unqueuedEdits(publicationId);
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({
@@ -179,7 +182,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       subdomain: publication.subdomain,
       embedded: publication.embedded,
       active: publication.id === active,
-      pendingChanges: store.pendingCount(publication.id),
+      pendingChanges: unsent(publication.id),
     }));
   };
   const changed = (draftId: string): void => {
@@ -228,7 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'publications.remove': async ({ id, discardUnsynced }) => {
       const publication = requirePublication(id);
-      const pending = store.pendingCount(id);
+      const pending = unsent(id);
       if (pending > 0 && !discardUnsynced)
         throw new QuireError({
           kind: 'validation',
@@ -343,6 +346,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.save': async ({ draftId, fields }) => {
       store.saveDraft(draftId, fields);
       changed(draftId);
+      return view(draftId);
+    },
+    'drafts.update': async ({ draftId }) => {
+      view(draftId);
+      store.requestPush(draftId);
+      changed(draftId);
+      await scheduler.round();
+      // A round already ending when the push was queued may have missed it: one more, which is
+      // empty (and quick) when the first one tried and the push now waits out a backoff.
+      if (store.dueOps().some((op) => op.draftId === draftId)) await scheduler.round();
       return view(draftId);
     },
     'drafts.list': async ({ publicationId }) =>

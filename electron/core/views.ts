@@ -1,12 +1,14 @@
 import type { RecordPage, RemoteRecord } from '../../shared/model';
 import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
+import { heldEdits } from './sync/hold';
 import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
 
 export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
   if (draft.conflict) return 'conflict';
   if (draft.lastError) return 'error';
-  if (store.hasPendingPush(draft.id) || draft.localRev > draft.syncedRev)
-    return online ? 'syncing' : 'local';
+  if (store.hasPendingPush(draft.id)) return online ? 'syncing' : 'local';
+  if (heldEdits(draft)) return 'held';
+  if (draft.localRev > draft.syncedRev) return online ? 'syncing' : 'local';
   return 'synced';
 }
 
@@ -22,6 +24,7 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
     theirs: theirs
       ? { ...fieldsOf(theirs), updatedAt: theirs.updated_at, gone: theirs.id < 0 }
       : null,
+    serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
     lastError: draft.lastError,
     pendingDelete: store.hasPendingDelete(draft.id),
     updatedAt: draft.updatedAt,

@@ -9,9 +9,11 @@ import type {
   PageMeta,
   RecordDraftFields,
   RecordKind,
+  RecordStatus,
   RemoteRecord,
   Tag,
 } from '../../../shared/model';
+import { holdsForUpdate } from '../sync/hold';
 import { STORE_MIGRATIONS } from './schema';
 
 export const REVISIONS_KEPT = 50;
@@ -23,6 +25,8 @@ export interface DraftBase {
   slug: string;
   updatedAt: string;
   etag?: string;
+  /** Published or not on the service (absent in bases saved before it was remembered). */
+  status?: RecordStatus;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -528,10 +532,31 @@ export class LocalStore {
       const updatedAt = this.now();
       this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
       this.db.prepare('UPDATE drafts SET last_error = NULL WHERE id = ?').run(id);
-      this.enqueuePush(draft.publicationId, id);
       // Known without reading back: this transaction is the only writer.
-      return { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
+      const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
+      if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
+      return saved;
     });
+  }
+
+  /** The writer's Update: held edits to a live record go to the service now. */
+  requestPush(id: string): Draft {
+    return this.write(() => {
+      const draft = this.mustGet(id);
+      this.enqueuePush(draft.publicationId, id);
+      return draft;
+    });
+  }
+
+  /** Drafts with edits saved here that are in no queue: held for the writer's Update. */
+  unqueuedEdits(publicationId: string): number {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM drafts d WHERE publication_id = ? AND local_rev > synced_rev
+           AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.draft_id = d.id)`,
+      )
+      .pluck()
+      .get(publicationId) as number;
   }
 
   private enqueuePush(publicationId: string, draftId: string): void {
@@ -752,5 +777,6 @@ export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   remoteId: record.id,
   slug: record.slug,
   updatedAt: record.updated_at,
+  status: record.status,
   ...(etag ? { etag } : {}),
 });

@@ -242,6 +242,86 @@ describe('SyncEngine against the reference server', () => {
     expect(await onServer('careful-one')).toMatchObject({ content: '<p>careful</p>' });
   });
 
+  describe('edits to a live post', () => {
+    async function live(slug: string) {
+      const seed = await service.request('POST', '/posts', {
+        body: { title: 'Live', content: '<p>as published</p>', slug, status: 'publish' },
+      });
+      expect(seed.status).toBe(201);
+      const d = device();
+      return { d, draft: await adopt(d, slug) };
+    }
+
+    it('holds them until the writer updates, then sends them', async () => {
+      const { d, draft } = await live('live-held');
+      d.store.saveDraft(draft.id, { ...draft.fields, content: '<p>half-rewritten</p>' });
+      expect(d.store.hasPendingPush(draft.id)).toBe(false);
+      expect(await d.engine.flush()).toEqual({ done: 0, failed: 0, conflicts: 0 });
+      expect(await onServer('live-held')).toMatchObject({ content: '<p>as published</p>' });
+      expect(d.store.unqueuedEdits(d.publicationId)).toBe(1);
+
+      d.store.requestPush(draft.id);
+      expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+      expect(await onServer('live-held')).toMatchObject({ content: '<p>half-rewritten</p>' });
+      expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 2, syncedRev: 2 });
+      expect(d.store.unqueuedEdits(d.publicationId)).toBe(0);
+    });
+
+    it('sends an unpublish at once, with the edits, and then syncs as a draft does', async () => {
+      const { d, draft } = await live('live-unpublished');
+      d.store.saveDraft(draft.id, { ...draft.fields, content: '<p>pulled</p>', status: 'draft' });
+      expect(await d.engine.flush()).toMatchObject({ done: 1 });
+      expect(await onServer('live-unpublished')).toMatchObject({
+        status: 'draft',
+        content: '<p>pulled</p>',
+      });
+      const after = d.store.getDraft(draft.id)!;
+      d.store.saveDraft(draft.id, { ...after.fields, content: '<p>reworking</p>' });
+      await d.engine.flush();
+      expect(await onServer('live-unpublished')).toMatchObject({ content: '<p>reworking</p>' });
+    });
+
+    it('keeps words typed while a publish is on the wire for the next update', async () => {
+      const d = device();
+      const draft = d.store.createDraft(d.publicationId, 'post', fields('Going live'));
+      await d.engine.flush();
+      expect(await onServer('going-live')).toMatchObject({ status: 'draft' });
+      d.store.saveDraft(draft.id, { ...fields('Going live'), status: 'publish' });
+      proxy.setPolicy(({ method }) =>
+        method === 'PUT' ? { type: 'delay', ms: 150 } : { type: 'pass' },
+      );
+      const flushing = d.engine.flush();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      d.store.saveDraft(draft.id, {
+        ...fields('Going live', '<p>a second thought</p>'),
+        status: 'publish',
+      });
+      await flushing;
+      proxy.setPolicy(() => ({ type: 'pass' }));
+      expect(await d.engine.flush()).toEqual({ done: 0, failed: 0, conflicts: 0 });
+      expect(await onServer('going-live')).toMatchObject({
+        status: 'publish',
+        content: '<p>Going live</p>',
+      });
+      expect(d.store.hasPendingPush(draft.id)).toBe(false);
+      expect(d.store.getDraft(draft.id)).toMatchObject({ localRev: 3, syncedRev: 2 });
+    });
+
+    it('finds a conflict on update when someone changed the live post meanwhile', async () => {
+      const { d, draft } = await live('live-raced');
+      d.store.saveDraft(draft.id, { ...draft.fields, content: '<p>mine</p>' });
+      const other = device();
+      const theirs = await adopt(other, 'live-raced');
+      other.store.saveDraft(theirs.id, { ...theirs.fields, content: '<p>theirs</p>' });
+      other.store.requestPush(theirs.id);
+      await other.engine.flush();
+      d.store.requestPush(draft.id);
+      expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+      expect(await onServer('live-raced')).toMatchObject({ content: '<p>theirs</p>' });
+      expect(d.store.getDraft(draft.id)?.fields.content).toBe('<p>mine</p>');
+    });
+  });
+
   describe('two writers on one post', () => {
     async function diverge(slug: string) {
       const seed = await service.request('POST', '/posts', {

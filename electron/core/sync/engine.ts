@@ -5,6 +5,7 @@ import type { RemoteRecord } from '../../../shared/model';
 import type { FetchedRecord, PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import { baseOf, type Draft, type LocalStore, type OutboxOp } from '../store/local-store';
+import { holdsForUpdate } from './hold';
 import { decidePush, sameFields, versionKey, type Resolution } from './conflict';
 import { fieldsOf } from '../store/local-store';
 
@@ -161,9 +162,16 @@ export class SyncEngine {
         this.emit({ type: 'conflict', draftId: draft.id });
         return 'conflicts';
       }
-      // Saved again while we were sending: keep the op, the newer text goes next round.
+      // Saved again while we were sending: keep the op, the newer text goes next round. Unless
+      // the record is now live: what went is what the writer published or updated, and words
+      // typed since wait for their next Update.
       const latest = store.getDraft(draft.id);
-      if (op.op === 'delete' || !latest || latest.localRev <= latest.syncedRev)
+      if (
+        op.op === 'delete' ||
+        !latest ||
+        latest.localRev <= latest.syncedRev ||
+        holdsForUpdate(latest)
+      )
         store.completeOp(op.seq);
       this.emit({ type: 'synced', draftId: draft.id });
       return 'done';

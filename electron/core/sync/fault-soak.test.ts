@@ -8,6 +8,7 @@ import { PublishingApiClient } from '../api/client';
 import { LocalStore, type DraftFields } from '../store/local-store';
 import { startFaultProxy, type Fault, type FaultProxy } from '../testing/fault-proxy';
 import { SyncEngine } from './engine';
+import { heldEdits } from './hold';
 
 const SEED = Number(process.env.QUIRE_SOAK_SEED ?? 20261121);
 const OPERATIONS = 1_000;
@@ -70,7 +71,7 @@ describe(`sync under injected faults (seed ${SEED})`, () => {
     const intent = new Map<string, DraftFields | 'deleted'>();
     const live = (): string[] => [...intent].filter(([, v]) => v !== 'deleted').map(([id]) => id);
     const pick = <T>(items: T[]): T | undefined => items[Math.floor(random() * items.length)];
-    const counts = { create: 0, edit: 0, delete: 0, flush: 0 };
+    const counts = { create: 0, edit: 0, update: 0, delete: 0, flush: 0 };
 
     for (let i = 0; i < OPERATIONS; i++) {
       const roll = random();
@@ -93,6 +94,11 @@ describe(`sync under injected faults (seed ${SEED})`, () => {
         store.saveDraft(target, fields);
         intent.set(target, fields);
         counts.edit++;
+        // Edits to a live post wait for Update; the writer presses it now and then.
+        if (random() < 0.4) {
+          store.requestPush(target);
+          counts.update++;
+        }
       } else if (roll < 0.75) {
         store.requestDelete(target, 0);
         intent.set(target, 'deleted');
@@ -105,6 +111,10 @@ describe(`sync under injected faults (seed ${SEED})`, () => {
     }
 
     proxy.setPolicy(() => ({ type: 'pass' }));
+    // The writer ends by updating every live post that still holds edits.
+    const held = live().filter((id) => heldEdits(store.getDraft(id)!));
+    expect(held.length).toBeGreaterThan(0);
+    for (const id of held) store.requestPush(id);
     for (let round = 0; round < 30 && store.allOps().length > 0; round++) {
       clock.now += 10 * 60_000;
       await engine.flush();
@@ -137,7 +147,7 @@ describe(`sync under injected faults (seed ${SEED})`, () => {
     const dropped = proxy.log.filter((entry) => entry.fault !== 'pass').length;
     process.stdout.write(
       `soak seed ${SEED}: ${JSON.stringify(counts)}, ${proxy.log.length} requests, ${dropped} faulted, ` +
-        `${expected.length} live records, ${rows.length - expected.length} trashed\n`,
+        `${held.length} held to the end, ${expected.length} live records, ${rows.length - expected.length} trashed\n`,
     );
     expect(dropped).toBeGreaterThan(100);
     store.close();

@@ -12,7 +12,7 @@ import { SYNC_LABELS } from '../records/labels';
 import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
-import { hasSomethingToSend, publishOutcome } from './publish-outcome';
+import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
 import { SAVE_REQUEST, trackSave } from './save-order';
@@ -267,6 +267,31 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     }
   };
 
+  const sendUpdate = async () => {
+    await autosave.flush();
+    try {
+      const after = await bridge.drafts.update({ draftId: draft.id });
+      queryClient.setQueryData(draftQuery(draft.id).queryKey, after);
+      notify(updateOutcome(after, publication.name));
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  const discardEdits = async () => {
+    await autosave.flush();
+    try {
+      await bridge.drafts.discard({ draftId: draft.id });
+      notify({
+        tone: 'info',
+        message: `Back to the version on ${publication.name}; your edits are in the history.`,
+      });
+      onReplaced(writerPlace());
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
   const remove = async () => {
     await autosave.flush();
     try {
@@ -365,6 +390,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   };
 
   const syncLabel = SYNC_LABELS[draft.syncState];
+  // Readers see it, so edits wait for Update (the core's rule, electron/core/sync/hold.ts).
+  const live = draft.serviceStatus === 'publish' && status === 'publish';
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 
   return (
@@ -381,10 +408,23 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           >
             <span aria-hidden="true">← </span>All {kindLabel}s
           </button>
-          <span className={`badge sync-${draft.syncState}`} title={draft.lastError ?? undefined}>
+          <span
+            className={`badge sync-${draft.syncState}`}
+            title={
+              draft.lastError ??
+              (draft.syncState === 'held'
+                ? `Saved on this computer. Readers of ${publication.name} see the published version until you update it.`
+                : undefined)
+            }
+          >
             {syncLabel}
           </span>
           <SaveStatus autosave={autosave} />
+          {draft.syncState === 'held' && (
+            <button type="button" className="ghost small" onClick={() => void discardEdits()}>
+              Discard edits
+            </button>
+          )}
           <span className="visually-hidden" role="status">
             {saidSaved}
           </span>
@@ -392,13 +432,19 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <button type="button" onClick={saveNow} aria-keyshortcuts="Control+S Meta+S">
             Save
           </button>
-          <button type="button" className="primary" onClick={() => void togglePublish()}>
+          {live && (
+            <button type="button" className="primary" onClick={() => void sendUpdate()}>
+              Update on {publication.name}
+            </button>
+          )}
+          <button
+            type="button"
+            className={live ? undefined : 'primary'}
+            onClick={() => void togglePublish()}
+          >
             {status === 'publish'
               ? `Unpublish from ${publication.name}`
               : `Publish to ${publication.name}`}
-          </button>
-          <button type="button" className="danger" onClick={() => void remove()}>
-            Delete
           </button>
         </div>
         <div className="editor-tools">
@@ -515,6 +561,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       </footer>
       <MetadataPanel initial={draft.fields} publicationId={draft.publicationId} onChange={update} />
       <RevisionHistory draftId={draft.id} onRestore={(id) => void restore(id)} />
+      {/* Out of the header, as in Ghost and WordPress: rarely wanted, never next to Update. */}
+      <div className="editor-end">
+        <button type="button" className="danger" onClick={() => void remove()}>
+          Delete
+        </button>
+      </div>
     </section>
   );
 }

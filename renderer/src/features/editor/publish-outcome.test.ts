@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftView } from '../../../../shared/views';
-import { hasSomethingToSend, publishOutcome } from './publish-outcome';
+import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
 
 const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish'): DraftView => ({
   id: 'd',
@@ -9,6 +9,7 @@ const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish
   remoteId: 12,
   fields: { title: 'Morning', content: '<p>Still.</p>', status },
   syncState: 'synced',
+  serviceStatus: patch.remoteId === null ? null : status,
   theirs: null,
   lastError: null,
   pendingDelete: false,
@@ -36,12 +37,36 @@ describe('publishOutcome', () => {
     ).toEqual({ tone: 'error', message: 'Not sent to J: Token refused' });
     for (const pending of [
       draft({ remoteId: null }),
-      draft({ syncState: 'local' }),
+      draft({ syncState: 'local', serviceStatus: 'draft' }),
       draft({}, 'draft'),
     ])
       expect(publishOutcome(pending, 'publish', 'J').message).toBe(
         'Saved; it reaches J as soon as the service answers.',
       );
+  });
+
+  it('counts a publish the service confirmed even when words typed meanwhile are held', () => {
+    expect(publishOutcome(draft({ syncState: 'held' }), 'publish', 'J').message).toBe(
+      'Published on J.',
+    );
+  });
+});
+
+describe('updateOutcome', () => {
+  it('says updated once the push went, and why not otherwise', () => {
+    expect(updateOutcome(draft({}), 'J')).toEqual({ tone: 'info', message: 'Updated on J.' });
+    expect(updateOutcome(draft({ syncState: 'held' }), 'J').message).toBe('Updated on J.');
+    expect(updateOutcome(draft({ syncState: 'conflict' }), 'J')).toEqual({
+      tone: 'error',
+      message: 'Not updated: J has another version of this post. Choose which to keep.',
+    });
+    expect(updateOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'J')).toEqual({
+      tone: 'error',
+      message: 'Not sent to J: Token refused',
+    });
+    expect(updateOutcome(draft({ syncState: 'local' }), 'J').message).toBe(
+      'Saved; the update reaches J as soon as the service answers.',
+    );
   });
 });
 

@@ -15,8 +15,13 @@ export function publishOutcome(
   wanted: 'publish' | 'draft',
   publicationName: string,
 ): Outcome {
+  // What the service confirmed: words typed while the publish was on its way may be held (or
+  // still going), which does not undo the publish itself.
   const done =
-    draft.syncState === 'synced' && draft.remoteId !== null && draft.fields.status === wanted;
+    draft.serviceStatus === wanted &&
+    draft.fields.status === wanted &&
+    draft.syncState !== 'conflict' &&
+    draft.syncState !== 'error';
   if (done)
     return {
       tone: 'info',
@@ -35,6 +40,24 @@ export function publishOutcome(
   return {
     tone: 'info',
     message: `Saved; it reaches ${publicationName} as soon as the service answers.`,
+  };
+}
+
+/** What to tell the writer after Update on a live post, once the round is over. */
+export function updateOutcome(draft: DraftView, publicationName: string): Outcome {
+  // Held again means the push went and only words typed since are waiting.
+  if (draft.syncState === 'synced' || draft.syncState === 'held')
+    return { tone: 'info', message: `Updated on ${publicationName}.` };
+  if (draft.syncState === 'conflict')
+    return {
+      tone: 'error',
+      message: `Not updated: ${publicationName} has another version of this ${draft.kind}. Choose which to keep.`,
+    };
+  if (draft.syncState === 'error' && draft.lastError)
+    return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
+  return {
+    tone: 'info',
+    message: `Saved; the update reaches ${publicationName} as soon as the service answers.`,
   };
 }
 

@@ -4,6 +4,7 @@ export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
   local: 'Saved locally',
   syncing: 'Syncing',
   synced: 'Synced',
+  held: 'Edits not live',
   conflict: 'Conflict',
   error: 'Not synced',
   offline: 'Offline',
