@@ -12,6 +12,7 @@ import { SYNC_LABELS } from '../records/labels';
 import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
+import { cleanPastedHtml } from './paste';
 import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
@@ -143,6 +144,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         scrollThreshold: CARET_CLEARANCE,
         scrollMargin: CARET_CLEARANCE,
         handleClick: (_view, _pos, event) => followLinkOnModClick(event),
+        transformPastedHTML: (pasted) => {
+          const { html, notes } = cleanPastedHtml(pasted);
+          for (const message of notes) useUi.getState().notify({ tone: 'info', message });
+          return html;
+        },
         handleKeyDown: (_view, event) => {
           if (!isLinkShortcut(event)) return false;
           window.dispatchEvent(new Event(OPEN_LINK_FORM));

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
+import { journey } from '../support/journey';
+import { apiGet } from '../support/processes';
+
+const world = journey({ subdomain: 'notes', name: 'Notes' });
+
+// Google Docs' clipboard, as Chromium hands it to the page (styles cut to what matters).
+const FROM_DOCS =
+  '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-5d0e9c1a-7fff-4b3c-8e2d-0a1b2c3d4e5f">' +
+  '<p dir="ltr" style="line-height:1.38;"><span style="font-weight:400;">Plain, </span>' +
+  '<span style="font-weight:700;">bold</span><span style="font-weight:400;"> and </span>' +
+  '<span style="font-weight:400;font-style:italic;">italic</span></p></b><br>';
+const TABLE =
+  '<table><tr><td>Mon</td><td>4 miles</td></tr><tr><td>Tue</td><td>6 miles</td></tr></table>';
+
+/** A paste as the browser delivers it: the editor reads the event's clipboard data. */
+async function paste(page: Page, html: string): Promise<void> {
+  await bodyBox(page).evaluate((element, pasted) => {
+    // This file is typechecked without the DOM library: the page's globals, by name.
+    const page = globalThis as any;
+    const data = new page.DataTransfer();
+    data.setData('text/html', pasted);
+    data.setData('text/plain', pasted.replace(/<[^>]+>/g, ''));
+    element.dispatchEvent(
+      new page.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, html);
+}
+
+test('paste from Google Docs and a table: the marks it shows, and a word about what changed', async ({
+  page,
+}) => {
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Notes',
+    baseUrl: world.server.url,
+    subdomain: 'notes',
+    token: world.token,
+  });
+  await page.getByRole('button', { name: 'New post' }).click();
+  await titleBox(page).fill('Pasted in');
+  await titleBox(page).press('Enter');
+  await paste(page, FROM_DOCS);
+  const text = bodyBox(page);
+  // Under the strict CSP, Docs' <b style="font-weight:normal"> wrapper used to make it all bold.
+  await expect(text.locator('strong')).toHaveText(['bold']);
+  await expect(text.locator('em')).toHaveText(['italic']);
+  await expect(text).toContainText('Plain, bold and italic');
+
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Enter');
+  await paste(page, TABLE);
+  await expect(text).toContainText('Mon | 4 miles');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A table was pasted as lines of text' }),
+  ).toBeVisible();
+  await screen(page, '12-paste', 'pasted');
+
+  await page.keyboard.press('Control+S');
+  await page.getByRole('button', { name: 'Publish to Notes', exact: true }).click();
+  await expect(page.getByText('Published on Notes.')).toBeVisible();
+  const { body } = await apiGet(world.server, 'notes', '/posts/pasted-in', world.token);
+  expect(body.post.content).toBe(
+    '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Mon | 4 miles</p><p>Tue | 6 miles</p>',
+  );
+});

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { visualRoundTrip } from './fidelity';
+import { cleanPastedHtml } from './paste';
+
+// As Google Docs puts it on the clipboard (styles shortened to the declarations that matter).
+const DOCS =
+  '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-8f1c2a7e-7fff-4d21-9a0b-1c2d3e4f5a6b">' +
+  '<h2 dir="ltr" style="line-height:1.38;"><span style="font-size:16pt;font-weight:400;">Morning notes</span></h2>' +
+  '<p dir="ltr" style="line-height:1.38;margin-top:0pt;">' +
+  '<span style="font-size:11pt;font-weight:400;font-style:normal;text-decoration:none;vertical-align:baseline;">Plain, </span>' +
+  '<span style="font-size:11pt;font-weight:700;font-style:normal;">bold</span>' +
+  '<span style="font-weight:400;">, </span>' +
+  '<span style="font-weight:400;font-style:italic;">italic</span>' +
+  '<span style="font-weight:400;">, </span>' +
+  '<span style="font-weight:400;text-decoration:underline;-webkit-text-decoration-skip:none;">underlined</span>' +
+  '<span style="font-weight:400;">, a </span>' +
+  '<a href="https://example.com/map" style="text-decoration:none;"><span style="color:#1155cc;font-weight:400;text-decoration:underline;">link</span></a>' +
+  '<span style="font-weight:400;"> and </span>' +
+  '<span style="font-weight:700;font-style:italic;">both</span></p>' +
+  '<ul style="margin-top:0;"><li dir="ltr" style="list-style-type:disc;font-weight:400;" aria-level="1">' +
+  '<p dir="ltr" role="presentation"><span style="font-weight:400;">one item</span></p></li></ul></b><br>';
+
+describe('cleanPastedHtml', () => {
+  it('turns a Google Docs paste into the marks it shows, not all bold', () => {
+    const { html, notes } = cleanPastedHtml(DOCS);
+    expect(visualRoundTrip(html)).toBe(
+      '<h2>Morning notes</h2>' +
+        '<p>Plain, <strong>bold</strong>, <em>italic</em>, <u>underlined</u>, a ' +
+        '<a href="https://example.com/map">link</a> and <strong><em>both</em></strong></p>' +
+        '<ul><li><p>one item</p></li></ul>',
+    );
+    expect(notes).toEqual([]);
+  });
+
+  it('keeps bold that is bold, and drops a weight that says normal', () => {
+    expect(visualRoundTrip(cleanPastedHtml('<p><b>firm</b> <strong>too</strong></p>').html)).toBe(
+      '<p><strong>firm</strong> <strong>too</strong></p>',
+    );
+    expect(
+      visualRoundTrip(
+        cleanPastedHtml('<p><strong style="font-weight: 400">soft</strong></p>').html,
+      ),
+    ).toBe('<p>soft</p>');
+  });
+
+  it('pastes a table as one line per row and says so', () => {
+    const { html, notes } = cleanPastedHtml(
+      '<table><tbody><tr><th>Day</th><th>Miles</th></tr><tr><td>Mon</td><td> 4 </td></tr></tbody></table>',
+    );
+    expect(visualRoundTrip(html)).toBe('<p>Day | Miles</p><p>Mon | 4</p>');
+    expect(notes).toEqual([
+      'A table was pasted as lines of text, cells separated by “|”: the visual editor cannot hold tables (HTML source can).',
+    ]);
+  });
+
+  it('names what it cannot keep instead of dropping it silently', () => {
+    const { notes } = cleanPastedHtml(
+      '<p>E = mc<sup>2</sup>, <mark>marked</mark>, H<span style="vertical-align:sub">2</span>O</p>',
+    );
+    expect(notes).toEqual([
+      'Pasted without <sup>, <mark>, <sub>: the visual editor cannot hold them (HTML source can).',
+    ]);
+  });
+
+  it('leaves plain HTML alone and says nothing', () => {
+    const html = '<p>A <strong>bold</strong> <a href="https://example.com">link</a>.</p>';
+    expect(cleanPastedHtml(html)).toEqual({ html, notes: [] });
+  });
+});

@@ -1,0 +1,126 @@
+import { markupLoss } from './fidelity';
+
+export interface CleanPaste {
+  html: string;
+  /** What the writer should hear about: markup the editor drops, tables turned into lines. */
+  notes: string[];
+}
+
+// Wrappers and office clutter that carry no words of their own: dropping them is not news.
+const SILENT = /^<(span|div|meta|font|style|title|colgroup|col|o:p|link|xml|section|article)>/;
+
+/** `font-weight: 700; font-style: italic` as a map, names lowercased. */
+function declarations(style: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const part of style.split(';')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) continue;
+    found.set(
+      part.slice(0, colon).trim().toLowerCase(),
+      part
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase(),
+    );
+  }
+  return found;
+}
+
+const isBold = (weight: string | undefined): boolean =>
+  weight !== undefined && (/^(bold|bolder)$/.test(weight) || Number(weight) >= 600);
+const isNormalWeight = (weight: string | undefined): boolean =>
+  weight !== undefined && (weight === 'normal' || (Number(weight) > 0 && Number(weight) < 600));
+
+function unwrap(element: Element): void {
+  element.replaceWith(...element.childNodes);
+}
+
+function wrapChildren(element: Element, tags: string[]): void {
+  let inner: Element | undefined;
+  let outer: Element | undefined;
+  for (const tag of tags) {
+    const wrapper = element.ownerDocument.createElement(tag);
+    if (inner) inner.append(wrapper);
+    else outer = wrapper;
+    inner = wrapper;
+  }
+  if (!inner || !outer) return;
+  inner.append(...element.childNodes);
+  element.append(outer);
+}
+
+/**
+ * Office editors (Google Docs, Word) say bold and italic in inline `style`, which the strict CSP
+ * keeps the page from applying and the editor does not read: Docs wraps a whole paste in
+ * `<b style="font-weight:normal">`, so read literally everything came out bold and nothing
+ * italic. Here the style text itself is read (never applied) and turned into the marks it means.
+ */
+function marksFromStyles(body: HTMLElement): void {
+  for (const element of [...body.querySelectorAll('b, strong')]) {
+    const weight = declarations(element.getAttribute('style') ?? '').get('font-weight');
+    if (element.id.startsWith('docs-internal-guid') || isNormalWeight(weight)) unwrap(element);
+  }
+  for (const span of [...body.querySelectorAll('span[style]')]) {
+    const style = declarations(span.getAttribute('style') ?? '');
+    const decoration = `${style.get('text-decoration') ?? ''} ${style.get('text-decoration-line') ?? ''}`;
+    const inHeading = span.closest('h1, h2, h3, h4, h5, h6') !== null;
+    const inLink = span.closest('a') !== null;
+    const tags: string[] = [];
+    if (isBold(style.get('font-weight')) && !inHeading) tags.push('strong');
+    if (/^(italic|oblique)/.test(style.get('font-style') ?? '')) tags.push('em');
+    // A link's underline is how links look, not something the writer added.
+    if (decoration.includes('underline') && !inLink) tags.push('u');
+    if (decoration.includes('line-through')) tags.push('s');
+    const align = style.get('vertical-align');
+    if (align === 'super' || align === 'sub') tags.push(align === 'super' ? 'sup' : 'sub');
+    wrapChildren(span, tags);
+  }
+}
+
+/** A table the visual editor cannot hold becomes one line per row, its cells kept apart. */
+function tablesToLines(body: HTMLElement): number {
+  const tables = [...body.querySelectorAll('table')].filter(
+    (t) => !t.parentElement?.closest('table'),
+  );
+  for (const table of tables) {
+    const lines = [...table.querySelectorAll('tr')].map((row) => {
+      const line = table.ownerDocument.createElement('p');
+      line.textContent = [...row.querySelectorAll('td, th')]
+        .map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())
+        .join(' | ');
+      return line;
+    });
+    table.replaceWith(...lines.filter((line) => line.textContent !== ''));
+  }
+  return tables.length;
+}
+
+/**
+ * What a paste becomes before the editor reads it, and what the writer is told. The HTML is
+ * parsed in an inert document (no script runs, nothing loads) and the editor sanitises it again.
+ */
+export function cleanPastedHtml(pasted: string): CleanPaste {
+  const doc = new DOMParser().parseFromString(pasted, 'text/html');
+  const { body } = doc;
+  marksFromStyles(body);
+  // Read once, above: left in place, the editor's own rules would read it again (a link's
+  // underline as an underline), and half of it (`node.style`) is blank under the CSP.
+  for (const styled of body.querySelectorAll('[style]')) styled.removeAttribute('style');
+  // Docs ends a paste with a line break outside its last paragraph: an empty line, not content.
+  while (body.lastChild?.nodeName === 'BR') body.lastChild.remove();
+  const tables = tablesToLines(body);
+  const html = body.innerHTML;
+  const notes: string[] = [];
+  if (tables > 0)
+    notes.push(
+      `${tables === 1 ? 'A table was' : `${tables} tables were`} pasted as lines of text, cells separated by “|”: the visual editor cannot hold tables (HTML source can).`,
+    );
+  const dropped = markupLoss(html)
+    .filter((loss) => loss.startsWith('<') && !loss.startsWith('<!--') && !SILENT.test(loss))
+    .map((loss) => loss.replace(/ ×\d+$/, ''));
+  if (dropped.length > 0)
+    notes.push(
+      `Pasted without ${dropped.join(', ')}: the visual editor cannot hold ${dropped.length === 1 ? 'it' : 'them'} (HTML source can).`,
+    );
+  return { html, notes };
+}
