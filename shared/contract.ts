@@ -66,6 +66,14 @@ export function encryptedOrLocal(address: string): boolean {
   );
 }
 
+const tokenSchema = z
+  .string()
+  .min(1, 'Paste the access token the service gave you.')
+  .max(4096, 'This token is too long.')
+  // Sent as a header: a space or a control character inside would make every request fail, with
+  // the header (and so the token) in the error.
+  .regex(/^[\x21-\x7e]+$/, 'A token has no spaces or special characters: paste it again.');
+
 export const contract = {
   'publications.list': method(none).returns<PublicationView[]>(),
   'publications.add': method(
@@ -93,13 +101,7 @@ export const contract = {
             /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i,
             'Use letters, digits and hyphens only, such as myblog.',
           ),
-        token: z
-          .string()
-          .min(1, 'Paste the access token the service gave you.')
-          .max(4096, 'This token is too long.')
-          // Sent as a header: a space or a control character inside would make every request
-          // fail, with the header (and so the token) in the error.
-          .regex(/^[\x21-\x7e]+$/, 'A token has no spaces or special characters: paste it again.'),
+        token: tokenSchema,
       })
       .strict(),
   ).returns<PublicationView>(),
@@ -107,6 +109,10 @@ export const contract = {
     z.object({ id, discardUnsynced: z.boolean().optional() }).strict(),
   ).returns<null>(),
   'publications.setActive': method(z.object({ id }).strict()).returns<null>(),
+  /** A revoked or rotated token replaced, after the service accepts the new one. */
+  'publications.setToken': method(
+    z.object({ id, token: tokenSchema }).strict(),
+  ).returns<PublicationView>(),
 
   'records.list': method(
     z

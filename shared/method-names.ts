@@ -7,6 +7,7 @@ export const METHOD_NAMES = [
   'publications.add',
   'publications.remove',
   'publications.setActive',
+  'publications.setToken',
   'records.list',
   'records.search',
   'records.tags',

@@ -51,6 +51,8 @@ export interface DraftView {
   syncState: SyncState;
   /** The service's version when both sides changed. */
   theirs: (DraftFieldsView & { updatedAt: string; gone: boolean }) | null;
+  /** Where the service has it (or a create is claiming): what an empty Slug field stands for. */
+  serviceSlug: string | null;
   /** Published or not as the service last confirmed it; null before it has the record. */
   serviceStatus: RecordStatus | null;
   lastError: string | null;

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken } from '../../server';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { KeytarCredentialStore } from './credentials';
 import { createCore, type Core } from './service';
@@ -196,6 +197,51 @@ describe('the core service', () => {
     });
     await call(c, 'publications.remove', { id: pub.id, discardUnsynced: true });
     expect(await call(c, 'publications.list')).toEqual([]);
+  });
+
+  it('replaces a rotated token: a refused one is not kept, an accepted one unparks the changes', async () => {
+    const rotating = await startTestService('rotating-blog');
+    try {
+      const { core: c } = await core();
+      const pub = await call(c, 'publications.add', {
+        baseUrl: rotating.server.url,
+        subdomain: rotating.subdomain,
+        token: rotating.token,
+      });
+      const draft = await call(c, 'records.create', {
+        publicationId: pub.id,
+        kind: 'post',
+        fields: { title: 'Before the rotation', content: '<p>one</p>' },
+      });
+      await call(c, 'sync.syncNow');
+      const fresh = issueToken(rotating.server.db, rotating.subdomain, true);
+      await call(c, 'drafts.save', {
+        draftId: draft.id,
+        fields: { title: 'Before the rotation', content: '<p>two</p>' },
+      });
+      await call(c, 'sync.syncNow');
+      expect((await call(c, 'drafts.get', { draftId: draft.id })).syncState).toBe('error');
+
+      expect(
+        await errorOf(c, 'publications.setToken', { id: pub.id, token: 'not-the-token' }),
+      ).toMatchObject({ kind: 'unauthorized' });
+      expect(await credentials.get(`publication:${pub.id}`)).toBe(rotating.token);
+
+      expect(await call(c, 'publications.setToken', { id: pub.id, token: fresh })).toMatchObject({
+        id: pub.id,
+      });
+      expect(await credentials.get(`publication:${pub.id}`)).toBe(fresh);
+      await call(c, 'sync.syncNow');
+      expect(await call(c, 'drafts.get', { draftId: draft.id })).toMatchObject({
+        syncState: 'synced',
+        lastError: null,
+      });
+      const stored = await rotating.request('GET', '/posts/before-the-rotation', { token: fresh });
+      expect(stored.json.post.content).toBe('<p>two</p>');
+      await call(c, 'publications.remove', { id: pub.id });
+    } finally {
+      await rotating.close();
+    }
   });
 
   it('browses the last copy seen while the service is unreachable', async () => {
@@ -433,9 +479,13 @@ describe('the core service', () => {
       'Core draft, edited',
     );
     await call(c, 'sync.syncNow');
-    expect((await service.request('GET', '/posts/core-draft')).json.post.title).toBe(
+    // A draft whose slug the writer never set follows its title (see the sync decisions).
+    expect((await service.request('GET', '/posts/core-draft-edited')).json.post.title).toBe(
       'Core draft, edited',
     );
+    expect(await call(c, 'drafts.get', { draftId: draft.id })).toMatchObject({
+      serviceSlug: 'core-draft-edited',
+    });
   });
 
   it('holds edits to a published post until Update, and counts them as unsent', async () => {

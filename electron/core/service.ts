@@ -246,6 +246,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       emit({ type: 'publications-changed' });
       return null;
     },
+    'publications.setToken': async ({ id, token }) => {
+      const publication = requirePublication(id);
+      if (publication.embedded)
+        throw new QuireError({
+          kind: 'bad-input',
+          message: 'The local sample publication has no token to replace',
+        });
+      // The same live check as adding: a token the service refuses is never stored.
+      await checkPublication(
+        { baseUrl: publication.baseUrl, subdomain: publication.subdomain, token },
+        options.fetch,
+      );
+      await options.credentials.set(accountOf(id), token);
+      clients.delete(id);
+      // What the old token's refusal parked (for minutes) goes now, its error cleared.
+      for (const draftId of store.clearDraftErrors(id))
+        emit({ type: 'draft-changed', draftId, publicationId: id });
+      store.makePushesDue();
+      scheduler.kick();
+      emit({ type: 'publications-changed' });
+      const view = publicationViews().find((p) => p.id === id);
+      if (!view) throw new Error('publication vanished while replacing its token');
+      return view;
+    },
     'publications.setActive': async ({ id }) => {
       requirePublication(id);
       store.setSetting(ACTIVE_KEY, id);

@@ -24,6 +24,7 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
     theirs: theirs
       ? { ...fieldsOf(theirs), updatedAt: theirs.updated_at, gone: theirs.id < 0 }
       : null,
+    serviceSlug: draft.base?.slug ?? draft.claimedSlug ?? null,
     serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
     lastError: draft.lastError,
     pendingDelete: store.hasPendingDelete(draft.id),

@@ -663,6 +663,20 @@ export class LocalStore {
     });
   }
 
+  /** Clears every draft error of a publication; returns the drafts that had one. */
+  clearDraftErrors(publicationId: string): string[] {
+    return this.write(() => {
+      const ids = this.db
+        .prepare('SELECT id FROM drafts WHERE publication_id = ? AND last_error IS NOT NULL')
+        .pluck()
+        .all(publicationId) as string[];
+      this.db
+        .prepare('UPDATE drafts SET last_error = NULL WHERE publication_id = ?')
+        .run(publicationId);
+      return ids;
+    });
+  }
+
   setDraftError(id: string, message: string | null): void {
     this.write(() =>
       this.db.prepare('UPDATE drafts SET last_error = ? WHERE id = ?').run(message, id),

@@ -242,6 +242,62 @@ describe('SyncEngine against the reference server', () => {
     expect(await onServer('careful-one')).toMatchObject({ content: '<p>careful</p>' });
   });
 
+  describe('a slug the writer never set', () => {
+    it('follows the title while a draft, and stays put once published', async () => {
+      const d = device();
+      const draft = d.store.createDraft(d.publicationId, 'post', fields('Why'));
+      await d.engine.flush();
+      expect(await onServer('why')).toMatchObject({ title: 'Why' });
+      d.store.saveDraft(draft.id, fields('Why I walk at night', '<p>Why</p>'));
+      await d.engine.flush();
+      expect(await onServer('why')).toBeUndefined();
+      expect(await onServer('why-i-walk-at-night')).toMatchObject({ content: '<p>Why</p>' });
+      expect(d.store.getDraft(draft.id)).toMatchObject({
+        base: { slug: 'why-i-walk-at-night' },
+        claimedSlug: null,
+      });
+
+      d.store.saveDraft(draft.id, { ...fields('Why I walk', '<p>Why</p>'), status: 'publish' });
+      await d.engine.flush();
+      expect(await onServer('why-i-walk')).toMatchObject({ status: 'publish' });
+      d.store.saveDraft(draft.id, {
+        ...fields('Why I walk, revised', '<p>Why</p>'),
+        status: 'publish',
+      });
+      d.store.requestPush(draft.id);
+      await d.engine.flush();
+      expect(await onServer('why-i-walk')).toMatchObject({ title: 'Why I walk, revised' });
+    });
+
+    it('follows only to a free slug, and never moves one the writer chose', async () => {
+      await service.request('POST', '/posts', {
+        body: { title: 'Held elsewhere', slug: 'held-elsewhere' },
+      });
+      const d = device();
+      const draft = d.store.createDraft(d.publicationId, 'post', fields('Untitled thought'));
+      await d.engine.flush();
+      d.store.saveDraft(draft.id, fields('Held elsewhere'));
+      await d.engine.flush();
+      expect(await onServer('held-elsewhere-2')).toMatchObject({
+        content: '<p>Held elsewhere</p>',
+      });
+      expect(await onServer('held-elsewhere')).toMatchObject({ title: 'Held elsewhere' });
+      // Saving again, with the title unchanged, stays where it is.
+      d.store.saveDraft(draft.id, fields('Held elsewhere', '<p>more</p>'));
+      await d.engine.flush();
+      expect(await onServer('held-elsewhere-2')).toMatchObject({ content: '<p>more</p>' });
+
+      const chosen = d.store.createDraft(d.publicationId, 'post', {
+        ...fields('First title'),
+        slug: 'my-own',
+      });
+      await d.engine.flush();
+      d.store.saveDraft(chosen.id, { ...fields('Second title'), slug: 'my-own' });
+      await d.engine.flush();
+      expect(await onServer('my-own')).toMatchObject({ title: 'Second title' });
+    });
+  });
+
   describe('edits to a live post', () => {
     async function live(slug: string) {
       const seed = await service.request('POST', '/posts', {

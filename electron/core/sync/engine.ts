@@ -225,8 +225,16 @@ export class SyncEngine {
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
-        const slug = wantedSlug(draft);
-        if (slug && slug !== remote.slug) {
+        let slug = wantedSlug(draft);
+        const follow = remote.status === 'draft' ? followingSlug(draft) : undefined;
+        if (!slug && follow && follow !== remote.slug) {
+          const free = await this.freeSlug(api, draft, follow, remote.id);
+          if (free !== remote.slug) {
+            // Persisted before it is sent: a lost answer is found again by this slug.
+            store.claimSlug(draft.id, free);
+            slug = free;
+          }
+        } else if (slug && slug !== remote.slug) {
           const holder = await api.findBySlug(draft.kind, slug);
           if (holder && holder.id !== remote.id)
             throw new QuireError({
@@ -242,10 +250,10 @@ export class SyncEngine {
         } catch (error) {
           // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
-          const now = await this.findOurs(api, draft);
+          const now = await this.findOurs(api, draft, slug);
           return now ? this.settle(draft, rev, now) : this.conflict(draft, remote);
         }
-        const after = await this.findOurs(api, draft);
+        const after = await this.findOurs(api, draft, slug);
         return after ? this.settle(draft, rev, after) : this.conflict(draft, remote);
       }
       case 'in-step':
@@ -281,6 +289,8 @@ export class SyncEngine {
     if (draft.localRev <= draft.syncedRev) return undefined;
     const slug = wantedSlug(draft);
     if (slug && slug !== base.slug) return undefined;
+    const follow = base.status === 'draft' ? followingSlug(draft) : undefined;
+    if (!slug && follow && follow !== base.slug) return undefined;
     this.options.store.noteSent(draft.id, versionKey(draft.fields));
     try {
       await api.update(draft.kind, base.remoteId, draft.fields, { ifMatch: base.etag });
@@ -299,9 +309,11 @@ export class SyncEngine {
   private async findOurs(
     api: PublishingApiClient,
     draft: Draft,
+    movingTo?: string,
   ): Promise<FetchedRecord | undefined> {
     if (!draft.base) return undefined;
-    for (const slug of new Set([draft.base.slug, wantedSlug(draft)])) {
+    const slugs = [draft.base.slug, wantedSlug(draft), draft.claimedSlug, movingTo];
+    for (const slug of new Set(slugs)) {
       if (!slug) continue;
       const found = await api.findBySlug(draft.kind, slug);
       if (found?.id === draft.base.remoteId) return found;
@@ -309,11 +321,17 @@ export class SyncEngine {
     return undefined;
   }
 
-  private async freeSlug(api: PublishingApiClient, draft: Draft): Promise<string> {
-    const base = slugify(draft.fields.slug || draft.fields.title) || SLUG_FALLBACK;
+  /** The first of `base`, `base-2`, `base-3`… that no record holds but `ownId`. */
+  private async freeSlug(
+    api: PublishingApiClient,
+    draft: Draft,
+    base = slugify(draft.fields.slug || draft.fields.title) || SLUG_FALLBACK,
+    ownId?: number,
+  ): Promise<string> {
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : `${base}-${n}`;
-      if (!(await api.findBySlug(draft.kind, candidate))) return candidate;
+      const holder = await api.findBySlug(draft.kind, candidate);
+      if (!holder || holder.id === ownId) return candidate;
     }
   }
 
@@ -379,6 +397,14 @@ export class SyncEngine {
     this.options.onEvent?.(event);
   }
 }
+
+/**
+ * A slug the writer never set follows the title while the record is a draft on the service, as
+ * in Ghost: the first sync happens a second after the first word, and "why" is not what "Why I
+ * walk at night" should live at. Once published, the slug stays: links point at it.
+ */
+const followingSlug = (draft: Draft): string | undefined =>
+  draft.fields.slug ? undefined : slugify(draft.fields.title) || undefined;
 
 const wantedSlug = (draft: Draft): string | undefined =>
   draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;

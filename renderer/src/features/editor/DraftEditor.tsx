@@ -565,7 +565,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <SourceWordCount autosave={autosave} initial={sourceSeed} />
         )}
       </footer>
-      <MetadataPanel initial={draft.fields} publicationId={draft.publicationId} onChange={update} />
+      <MetadataPanel
+        initial={draft.fields}
+        publicationId={draft.publicationId}
+        onChange={update}
+        serviceSlug={draft.serviceSlug}
+      />
       <RevisionHistory draftId={draft.id} onRestore={(id) => void restore(id)} />
       {/* Out of the header, as in Ghost and WordPress: rarely wanted, never next to Update. */}
       <div className="editor-end">

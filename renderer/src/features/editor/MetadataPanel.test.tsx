@@ -77,4 +77,24 @@ describe('MetadataPanel', () => {
     const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('5/60 characters');
   });
+
+  it('shows the slug the service gave a post whose writer set none', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'Why I walk', content: '<p>x</p>' }}
+          publicationId={publication.id}
+          onChange={vi.fn()}
+          serviceSlug="why-i-walk"
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Slug' });
+    expect(field.getAttribute('placeholder')).toBe('why-i-walk');
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Left empty, it is made from the title and follows it until the first publish (now: why-i-walk).',
+    );
+  });
 });

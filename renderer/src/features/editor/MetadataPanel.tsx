@@ -10,6 +10,8 @@ interface Props {
   initial: DraftFieldsView;
   publicationId: string;
   onChange(patch: Partial<DraftFieldsView>): void;
+  /** The service's slug, shown while the writer has set none. */
+  serviceSlug?: string | null;
 }
 
 const nullable = (value: string): string | null => (value.trim() === '' ? null : value.trim());
@@ -43,7 +45,8 @@ function Hint({
  * Slug, excerpt, tags, category, featured, meta title and description, featured image and
  * canonical URL. Uncontrolled inputs: typing here never re-renders the editor.
  */
-export function MetadataPanel({ initial, publicationId, onChange }: Props) {
+export function MetadataPanel({ initial, publicationId, onChange, serviceSlug }: Props) {
+  const slugHint = useId();
   // Here rather than in the editor host, so the answer re-renders this panel only.
   const { data: knownTags } = useQuery(knownTagsQuery(publicationId));
   return (
@@ -53,9 +56,15 @@ export function MetadataPanel({ initial, publicationId, onChange }: Props) {
         <input
           maxLength={200}
           defaultValue={initial.slug ?? ''}
+          placeholder={serviceSlug ?? ''}
+          aria-describedby={slugHint}
           onChange={(e) => onChange({ slug: e.target.value.trim() || undefined })}
         />
       </label>
+      <span id={slugHint} className="length-hint">
+        Left empty, it is made from the title and follows it until the first publish
+        {serviceSlug ? ` (now: ${serviceSlug})` : ''}.
+      </span>
       <label>
         Excerpt
         <textarea

@@ -9,6 +9,7 @@ const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish
   remoteId: 12,
   fields: { title: 'Morning', content: '<p>Still.</p>', status },
   syncState: 'synced',
+  serviceSlug: patch.remoteId === null ? null : 'morning',
   serviceStatus: patch.remoteId === null ? null : status,
   theirs: null,
   lastError: null,
