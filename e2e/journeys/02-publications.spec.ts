@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
 import { journey } from '../support/journey';
-import { startHost, type Host } from '../support/processes';
+import { serverCli, startHost, type Host } from '../support/processes';
 
 const world = journey({
   subdomain: 'field-notes',
@@ -61,8 +61,36 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.getByText('Writing for')).toContainText('Local sample');
   await expect(page.locator('tbody tr')).toHaveCount(20);
 
-  // Removing asks first, says what is lost, and Cancel (the focused button) loses nothing.
+  // The token is rotated on the service: the change made meanwhile is refused, and a new token
+  // entered in place (a wrong one first) sends it, with nothing removed and added again.
   await fieldNotes.click();
+  const rotated = JSON.parse(
+    serverCli(world.server.dataFile, [
+      'publication',
+      'token',
+      '--subdomain',
+      'field-notes',
+      '--revoke-others',
+    ]),
+  ) as { token: string };
+  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('After the rotation');
+  await expect(page.locator('.editor-header .badge')).toHaveText('Not synced', { timeout: 15_000 });
+  await page.getByRole('button', { name: 'Replace the token for Field Notes' }).click();
+  const tokenDialog = page.getByRole('dialog', { name: 'New token for “Field Notes”' });
+  await expect(tokenDialog.getByLabel('Access token')).toBeFocused();
+  await page.keyboard.type(world.token);
+  await page.keyboard.press('Enter');
+  await expect(tokenDialog.getByRole('alert')).toContainText('refused');
+  await screen(page, '02-publications', 'token-refused');
+  await tokenDialog.getByLabel('Access token').fill(rotated.token);
+  await page.keyboard.press('Enter');
+  await expect(tokenDialog).toBeHidden();
+  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 15_000 });
+  await page.getByRole('button', { name: /All posts/ }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(13);
+
+  // Removing asks first, says what is lost, and Cancel (the focused button) loses nothing.
   await world.server.stop();
   await page.getByRole('button', { name: 'New post' }).click();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Unsent thoughts');

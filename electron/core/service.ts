@@ -86,7 +86,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!token)
       throw new QuireError({
         kind: 'unauthorized',
-        message: `No token for "${publication.name}" in the keychain: remove the publication and add it again.`,
+        message: `No token for "${publication.name}" in the keychain: enter it again with Token, beside the publication.`,
       });
     return token;
   };

@@ -7,6 +7,7 @@ import { useUi } from '../../ui-store';
 import { AddPublicationDialog } from './AddPublicationDialog';
 import { publicationKeys, publicationsQuery } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
+import { ReplaceTokenDialog } from './ReplaceTokenDialog';
 
 export function PublicationSwitcher() {
   const queryClient = useQueryClient();
@@ -28,6 +29,7 @@ export function PublicationSwitcher() {
     onError: (e) => notify({ tone: 'error', message: describeError(e) }),
   });
   const [removing, setRemoving] = useState<PublicationView | null>(null);
+  const [replacing, setReplacing] = useState<PublicationView | null>(null);
   const removed = async (publication: PublicationView) => {
     if (publication.active) {
       openDraft(null);
@@ -69,6 +71,16 @@ export function PublicationSwitcher() {
                 {publication.pendingChanges > 0 && ` · ${publication.pendingChanges} unsynced`}
               </span>
             </button>
+            {!publication.embedded && (
+              <button
+                type="button"
+                className="ghost small"
+                aria-label={`Replace the token for ${publication.name}`}
+                onClick={() => setReplacing(publication)}
+              >
+                Token
+              </button>
+            )}
             <button
               type="button"
               className="ghost small"
@@ -84,6 +96,19 @@ export function PublicationSwitcher() {
         Add publication
       </button>
       {adding && <AddPublicationDialog onClose={() => setAdding(false)} />}
+      {replacing && (
+        <ReplaceTokenDialog
+          publication={replacing}
+          onClose={() => setReplacing(null)}
+          onReplaced={() => {
+            notify({
+              tone: 'info',
+              message: `New token saved for ${replacing.name}; waiting changes are on their way.`,
+            });
+            setReplacing(null);
+          }}
+        />
+      )}
       {removing && (
         <RemovePublicationDialog
           // Live, so the warning follows the queue while the writer reads it.
