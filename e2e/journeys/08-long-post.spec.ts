@@ -73,6 +73,16 @@ test('write at both ends of a long post: the caret stays clear of the edges and 
   expect(higherUp.bottom).toBeLessThan(higherUp.window);
   await screen(page, '08-long-post', 'typing-higher-up');
 
+  // A narrow window wraps the header onto more rows: the clearance follows its height.
+  await page.setViewportSize({ width: 760, height: 720 });
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  await page.keyboard.type('Narrow: ');
+  const narrow = await caretPlace(page);
+  expect(narrow.headerBottom).toBeGreaterThan(150);
+  expect(narrow.top).toBeGreaterThanOrEqual(narrow.headerBottom + 20);
+  await screen(page, '08-long-post', 'typing-in-a-narrow-window');
+
   await page.keyboard.press('Control+s');
   await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
   await expect
@@ -86,6 +96,6 @@ test('write at both ends of a long post: the caret stays clear of the edges and 
       return got.post?.content as string | undefined;
     })
     .toMatch(
-      /<p>Meanwhile: Paragraph \d+ of the essay.*<p>The last word, added at the end\.<\/p>$/,
+      /<p>Narrow: Paragraph \d+ of the essay.*<p>Meanwhile: Paragraph \d+ of the essay.*<p>The last word, added at the end\.<\/p>$/,
     );
 });

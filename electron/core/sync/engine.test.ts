@@ -242,6 +242,32 @@ describe('SyncEngine against the reference server', () => {
     expect(await onServer('careful-one')).toMatchObject({ content: '<p>careful</p>' });
   });
 
+  it('restores a revision from before the details were set: they are cleared, no conflict', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Restorable'));
+    await d.engine.flush();
+    d.store.snapshot(draft.id, 'manual');
+    d.store.saveDraft(draft.id, {
+      ...fields('Restorable'),
+      excerpt: 'A detail',
+      meta_title: 'For search',
+      featured: true,
+    });
+    await d.engine.flush();
+    expect(await onServer('restorable')).toMatchObject({
+      excerpt: 'A detail',
+      meta_title: 'For search',
+    });
+    expect(Boolean((await onServer('restorable')).featured)).toBe(true);
+    const before = d.store.revisions(draft.id).find((r) => r.reason === 'manual')!;
+    d.store.restoreRevision(draft.id, before.id);
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(await onServer('restorable')).toMatchObject({ excerpt: null, meta_title: null });
+    // The service writes featured as 1 or 0.
+    expect(Boolean((await onServer('restorable')).featured)).toBe(false);
+    expect(d.store.getDraft(draft.id)?.conflict).toBeNull();
+  });
+
   describe('a slug the writer never set', () => {
     it('follows the title while a draft, and stays put once published', async () => {
       const d = device();

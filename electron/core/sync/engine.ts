@@ -1,10 +1,17 @@
 import { isBlankDraft } from '../../../shared/blank-draft';
+import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differences';
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
 import type { FetchedRecord, PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
-import { baseOf, type Draft, type LocalStore, type OutboxOp } from '../store/local-store';
+import {
+  baseOf,
+  type Draft,
+  type DraftFields,
+  type LocalStore,
+  type OutboxOp,
+} from '../store/local-store';
 import { holdsForUpdate } from './hold';
 import { decidePush, sameFields, versionKey, type Resolution } from './conflict';
 import { fieldsOf } from '../store/local-store';
@@ -246,7 +253,7 @@ export class SyncEngine {
         const fields = slug ? { ...draft.fields, slug } : draft.fields;
         store.noteSent(draft.id, versionKey(fields));
         try {
-          await api.update(draft.kind, remote.id, fields, { ifMatch: remote.etag });
+          await api.update(draft.kind, remote.id, spelledOut(fields), { ifMatch: remote.etag });
         } catch (error) {
           // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
@@ -293,7 +300,9 @@ export class SyncEngine {
     if (!slug && follow && follow !== base.slug) return undefined;
     this.options.store.noteSent(draft.id, versionKey(draft.fields));
     try {
-      await api.update(draft.kind, base.remoteId, draft.fields, { ifMatch: base.etag });
+      await api.update(draft.kind, base.remoteId, spelledOut(draft.fields), {
+        ifMatch: base.etag,
+      });
     } catch (error) {
       const refused =
         error instanceof QuireError && (error.kind === 'conflict' || error.kind === 'not-found');
@@ -397,6 +406,20 @@ export class SyncEngine {
     this.options.onEvent?.(event);
   }
 }
+
+/**
+ * Every compared field named, unset ones as the value "unset" stands for (field-differences.ts):
+ * an update leaves a field it does not name as it was, so a restored revision from before an
+ * excerpt was written would keep the service's excerpt, and the read-back would call that a
+ * conflict.
+ */
+const spelledOut = (fields: DraftFields): DraftFields => ({
+  ...fields,
+  ...(Object.fromEntries(
+    COMPARED_FIELDS.map((key) => [key, effectiveValue(fields, key)]),
+  ) as Partial<DraftFields>),
+  tags: fields.tags ?? [],
+});
 
 /**
  * A slug the writer never set follows the title while the record is a draft on the service, as

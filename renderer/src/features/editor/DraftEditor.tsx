@@ -29,7 +29,8 @@ import { selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
 
 const NO_PLACE = { from: 0, to: 0 };
 
-// Top: the sticky header (actions and formatting, ~95 px) and a line or two of context.
+// Below the sticky header, a line or two of context; above the window's bottom edge, room.
+const CONTEXT_ABOVE = 45;
 const CARET_CLEARANCE = { top: 140, bottom: 120, left: 0, right: 0 };
 
 interface Props {
@@ -131,6 +132,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const title = useRef<HTMLInputElement>(null);
   const stayInSource = useRef<HTMLButtonElement>(null);
 
+  const header = useRef<HTMLElement>(null);
   const editor = useEditor(
     {
       extensions: editorExtensions,
@@ -170,6 +172,29 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
 
   useEffect(() => {
     editorRef.current = editor;
+  }, [editor]);
+
+  // The caret's clearance at the top follows the header's height, which grows when a narrow
+  // window or a large font wraps its rows. Only on a resize: never while typing.
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let top = CARET_CLEARANCE.top;
+    const observer = new ResizeObserver(() => {
+      const wanted = element.offsetHeight + CONTEXT_ABOVE;
+      if (wanted === top || editor.isDestroyed) return;
+      top = wanted;
+      const clearance = { ...CARET_CLEARANCE, top };
+      editor.setOptions({
+        editorProps: {
+          ...editor.options.editorProps,
+          scrollThreshold: clearance,
+          scrollMargin: clearance,
+        },
+      });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [editor]);
 
   // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
@@ -405,7 +430,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       <h1 className="visually-hidden">
         Edit {kindLabel} for {publication.name}
       </h1>
-      <header className="editor-header">
+      <header className="editor-header" ref={header}>
         <div className="editor-actions">
           <button
             type="button"
