@@ -22,7 +22,10 @@ export interface RecordSummary {
   title: string;
   slug: string;
   excerpt: string | null;
+  /** What the writer set: a change the service has not confirmed differs from serviceStatus. */
   status: RecordStatus;
+  /** What readers see, as last known; null when the service does not have the record yet. */
+  serviceStatus: RecordStatus | null;
   updatedAt: string | null;
   syncState: SyncState;
 }

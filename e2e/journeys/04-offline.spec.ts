@@ -33,6 +33,18 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   await expect(page.getByText(/1 change saved on this computer/)).toBeVisible();
   await screen(page, '04-offline', 'offline');
 
+  // A publish pressed offline is pending, not "Published", until the service confirms it.
+  await page.getByRole('button', { name: 'Publish to Notes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Publish pending' })).toBeVisible();
+  await expect(page.locator('.editor-header .badge.status-pending')).toHaveText('Publish pending');
+  await expect(page.getByRole('button', { name: 'Keep as draft on Notes' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Unpublish/ })).toHaveCount(0);
+  await screen(page, '04-offline', 'publish-pending');
+  await page.getByRole('button', { name: 'All posts' }).click();
+  const row = page.locator('tbody tr').filter({ hasText: title });
+  await expect(row.locator('.badge').first()).toHaveText('Publish pending');
+  await screen(page, '04-offline', 'list-pending');
+
   await world.server.restart();
   await expect(page.getByText('Offline.')).toBeHidden({ timeout: 45_000 });
   const slug = (
@@ -47,7 +59,16 @@ test('edit with the server stopped, restart it, and watch the change sync by its
       },
     )
     .toBe('<p>Written while the service was down.</p>');
-  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
+  expect(
+    (await apiGet(world.server, 'notes', `/posts/${slug}`, world.token)).body.post.status,
+  ).toBe('publish');
+  await expect(row.locator('.badge').first()).toHaveText('Published', { timeout: 20_000 });
+  await row.getByRole('button', { name: title }).click();
+  await expect(page.locator('.editor-header .badge').first()).toHaveText('Synced', {
+    timeout: 20_000,
+  });
+  await expect(page.locator('.editor-header .badge.status-pending')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Unpublish from Notes' })).toBeVisible();
   await screen(page, '04-offline', 'synced');
   await expect(bodyBox(page).or(source)).toBeVisible();
 });

@@ -264,6 +264,134 @@ describe('the core service', () => {
     expect(other.kind).toBe('offline');
   });
 
+  // Found by a writer's review: offline, a post written here after the last list was missing.
+  it('offline, leads the cached list with what was created here since, and pieces together a filter never fetched', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await service.request('POST', '/posts', {
+      body: { title: 'Live before', content: '<p>x</p>', status: 'publish' },
+    });
+    await service.request('POST', '/posts', { body: { title: 'Draft before' } });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', query);
+    const created = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Written since the list', content: '<p>new</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: created.id })).remoteId).not.toBeNull();
+
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await call(c, 'records.list', query);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.items[0]).toMatchObject({
+      draftId: created.id,
+      title: 'Written since the list',
+      status: 'draft',
+      serviceStatus: 'draft',
+    });
+    expect(offline.items.filter((i: { draftId: string }) => i.draftId === created.id)).toHaveLength(
+      1,
+    );
+
+    const draftsOnly = await call(c, 'records.list', { ...query, draftsOnly: true });
+    expect(draftsOnly.fromCache).toBe(true);
+    const titles = draftsOnly.items.map((i: { title: string }) => i.title);
+    expect(titles).toContain('Draft before');
+    expect(titles).toContain('Written since the list');
+    expect(titles).not.toContain('Live before');
+    expect(
+      draftsOnly.items.every(
+        (i: { serviceStatus: string | null }) => i.serviceStatus !== 'publish',
+      ),
+    ).toBe(true);
+    // A page beyond what this computer holds is not invented.
+    expect((await errorOf(c, 'records.list', { ...query, draftsOnly: true, page: 9 })).kind).toBe(
+      'offline',
+    );
+  });
+
+  it('lists a publish made offline as waiting, not as live, until the service has it', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Not out yet', content: '<p>soon</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', query);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const saved = await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { ...draft.fields, status: 'publish' },
+    });
+    expect(saved).toMatchObject({ serviceStatus: 'draft', fields: { status: 'publish' } });
+    await call(c, 'sync.syncNow');
+    const row = (await call(c, 'records.list', query)).items.find(
+      (i: { draftId: string }) => i.draftId === draft.id,
+    );
+    expect(row).toMatchObject({ status: 'publish', serviceStatus: 'draft' });
+    expect(['local', 'syncing']).toContain(row.syncState);
+
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'sync.syncNow');
+    const after = (await call(c, 'records.list', query)).items.find(
+      (i: { draftId: string }) => i.draftId === draft.id,
+    );
+    expect(after).toMatchObject({
+      status: 'publish',
+      serviceStatus: 'publish',
+      syncState: 'synced',
+    });
+  });
+
+  it('forgets the cached copy of a deleted post: not found by a search, not listed offline', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: 't',
+      embedded: false,
+      undoWindowMs: 0,
+      syncIntervalMs: 60_000,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await service.request('POST', '/posts', { body: { title: 'Soon gone zebra' } });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', query);
+    const search = { publicationId: pub.id, kind: 'post', query: 'zebra' };
+    expect(await call(c, 'records.search', search)).toHaveLength(1);
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: 'soon-gone-zebra',
+    });
+    await call(c, 'records.delete', { draftId: opened.id });
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/soon-gone-zebra')).status).toBe(404);
+    expect(await call(c, 'records.search', search)).toEqual([]);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await call(c, 'records.list', query);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.items.map((i: { title: string }) => i.title)).not.toContain('Soon gone zebra');
+  });
+
   it('asks for a list once, not through retries, when sync knows the service is unreachable', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

@@ -279,7 +279,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
     'records.list': async ({ publicationId, kind, page, perPage, draftsOnly }) => {
       const key = { publicationId, kind, page, perPage, draftsOnly };
-      const context = { publicationId, kind, store, firstPage: page === 1 };
+      const context = { publicationId, kind, store, firstPage: page === 1, draftsOnly };
       try {
         // Once sync knows the service is unreachable, the writer is not kept waiting through
         // retries for a list this computer can show at once.
@@ -297,7 +297,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         else if (error instanceof QuireError && error.kind !== 'cancelled') reached(publicationId);
         const cached =
           error instanceof QuireError && isTransient(error.kind)
-            ? store.cachedPage(key)
+            ? (store.cachedPage(key) ?? store.pageFromCachedRecords(key))
             : undefined;
         if (!cached) throw error;
         return pageView(cached, {

@@ -40,6 +40,7 @@ describe('list views', () => {
         fromCache: false,
         cachedAt: null,
         firstPage: true,
+        draftsOnly: false,
       },
     );
     expect(page.items.map((item) => [item.title, item.draftId, item.remoteId])).toEqual([

@@ -68,18 +68,29 @@ export function searchView(
   const seen = new Set(fromRecords.map((item) => item.draftId).filter(Boolean));
   const fromDrafts = found.drafts
     .filter((draft) => !seen.has(draft.id) && !found.records.some((r) => r.id === draft.remoteId))
-    .map((draft): RecordSummary => ({
-      kind,
-      remoteId: draft.remoteId,
-      draftId: draft.id,
-      title: draft.fields.title,
-      slug: draft.base?.slug ?? draft.fields.slug ?? '',
-      excerpt: draft.fields.excerpt ?? null,
-      status: draft.fields.status ?? 'draft',
-      updatedAt: draft.base?.updatedAt ?? null,
-      syncState: syncStateOf(draft, store, online),
-    }));
+    .map((draft) => draftSummary(draft, kind, store, online));
   return [...fromDrafts, ...fromRecords];
+}
+
+/** A row for a draft the list being shown does not hold: new here, or not listed yet. */
+function draftSummary(
+  draft: Draft,
+  kind: Draft['kind'],
+  store: LocalStore,
+  online: boolean,
+): RecordSummary {
+  return {
+    kind,
+    remoteId: draft.remoteId,
+    draftId: draft.id,
+    title: draft.fields.title,
+    slug: draft.base?.slug ?? draft.claimedSlug ?? draft.fields.slug ?? '',
+    excerpt: draft.fields.excerpt ?? null,
+    status: draft.fields.status ?? 'draft',
+    serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
+    updatedAt: draft.base?.updatedAt ?? null,
+    syncState: syncStateOf(draft, store, online),
+  };
 }
 
 function summaryOf(
@@ -97,6 +108,8 @@ function summaryOf(
     slug: record.slug,
     excerpt: record.excerpt,
     status: draft?.fields.status ?? record.status,
+    // The draft's base is the service's copy as the last push or read left it, newer than a list.
+    serviceStatus: draft?.base?.status ?? record.status,
     updatedAt: record.updated_at,
     syncState: draft ? syncStateOf(draft, store, online) : 'synced',
   };
@@ -112,6 +125,7 @@ export function pageView(
     fromCache: boolean;
     cachedAt: number | null;
     firstPage: boolean;
+    draftsOnly: boolean;
   },
 ): RecordPageView {
   const { store, publicationId, kind, online } = context;
@@ -121,27 +135,23 @@ export function pageView(
   }));
   const shown = new Set(items.map((item) => item.draftId).filter(Boolean));
   // Drafts that have not reached the service yet lead the first page, so nothing new is hidden.
+  // A copy kept from an earlier visit cannot hold what was created since (online, from here) and
+  // never listed, so those lead it too.
+  const unlisted = (draft: Draft): boolean =>
+    draft.remoteId === null ||
+    (context.fromCache && !store.cachedRecord(publicationId, kind, draft.remoteId));
   const localOnly = context.firstPage
     ? store
         .listDrafts(publicationId)
         .filter(
           (draft) =>
             draft.kind === kind &&
-            draft.remoteId === null &&
+            unlisted(draft) &&
             !shown.has(draft.id) &&
-            !store.hasPendingDelete(draft.id),
+            !store.hasPendingDelete(draft.id) &&
+            (!context.draftsOnly || (draft.base?.status ?? 'draft') === 'draft'),
         )
-        .map((draft): RecordSummary => ({
-          kind,
-          remoteId: null,
-          draftId: draft.id,
-          title: draft.fields.title,
-          slug: draft.fields.slug ?? '',
-          excerpt: draft.fields.excerpt ?? null,
-          status: draft.fields.status ?? 'draft',
-          updatedAt: null,
-          syncState: syncStateOf(draft, store, online),
-        }))
+        .map((draft) => draftSummary(draft, kind, store, online))
     : [];
   return {
     meta: {

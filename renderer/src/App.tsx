@@ -122,7 +122,7 @@ export function App() {
         ) : openDraftId ? (
           <EditorScreen key={openDraftId} draftId={openDraftId} publications={publications} />
         ) : (
-          <RecordList key={active.id} publicationId={active.id} />
+          <RecordList key={active.id} publicationId={active.id} publicationName={active.name} />
         )}
         <Notices />
       </main>

@@ -354,6 +354,43 @@ export class LocalStore {
     return { meta: JSON.parse(row.meta_json) as PageMeta, records, cachedAt: row.cached_at };
   }
 
+  /**
+   * A page made of every record this computer has seen listed, newest first as the reference
+   * server orders them, for a page or a filter never fetched while the service answered.
+   */
+  pageFromCachedRecords(
+    key: PageKey,
+  ): { meta: PageMeta; records: RemoteRecord[]; cachedAt: number } | undefined {
+    const rows = (
+      this.db
+        .prepare(
+          `SELECT record_json, cached_at FROM cached_records WHERE publication_id = ? AND kind = ?`,
+        )
+        .all(key.publicationId, key.kind) as { record_json: string; cached_at: number }[]
+    ).map((row) => ({ record: JSON.parse(row.record_json) as RemoteRecord, at: row.cached_at }));
+    if (rows.length === 0) return undefined;
+    const matching = rows
+      .filter(({ record }) => !key.draftsOnly || record.status === 'draft')
+      .sort(
+        (a, b) =>
+          (b.record.created_at ?? '').localeCompare(a.record.created_at ?? '') ||
+          b.record.id - a.record.id,
+      );
+    const start = (key.page - 1) * key.perPage;
+    // A page beyond what this computer holds is not made up.
+    if (key.page > 1 && start >= matching.length) return undefined;
+    return {
+      meta: {
+        total: matching.length,
+        per_page: key.perPage,
+        current_page: key.page,
+        last_page: Math.max(1, Math.ceil(matching.length / key.perPage)),
+      },
+      records: matching.slice(start, start + key.perPage).map(({ record }) => record),
+      cachedAt: Math.min(...rows.map(({ at }) => at)),
+    };
+  }
+
   cachedRecord(
     publicationId: string,
     kind: RecordKind,
@@ -707,8 +744,21 @@ export class LocalStore {
     });
   }
 
+  /**
+   * Drafts are removed once their record is gone from the service (or never reached it), so a
+   * copy kept for browsing offline goes with them: it would come back in a search or a list.
+   */
   removeDraft(id: string): void {
-    this.write(() => this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id));
+    this.write(() => {
+      const draft = this.getDraft(id);
+      if (draft?.remoteId != null)
+        this.db
+          .prepare(
+            'DELETE FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+          )
+          .run(draft.publicationId, draft.kind, draft.remoteId);
+      this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+    });
   }
 
   /** Keeps a copy of the draft's text (or of `fields`) in its revision history, last 50 kept. */

@@ -8,7 +8,7 @@ import { describeError } from '../../ui/errors';
 import { SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
-import { SYNC_LABELS } from '../records/labels';
+import { statusBadge, SYNC_LABELS } from '../records/labels';
 import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
@@ -286,13 +286,14 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       notify({ tone: 'info', message: 'Nothing to publish yet: write a title or some text.' });
       return;
     }
+    const readersSaw = draft.serviceStatus;
     update({ status: next });
     await autosave.flush();
     setStatus(next);
     try {
       await bridge.sync.syncNow({});
       const after = await queryClient.fetchQuery({ ...draftQuery(draft.id), staleTime: 0 });
-      notify(publishOutcome(after, next, publication.name));
+      notify(publishOutcome(after, next, publication.name, readersSaw));
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
     }
@@ -423,6 +424,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const syncLabel = SYNC_LABELS[draft.syncState];
   // Readers see it, so edits wait for Update (the core's rule, electron/core/sync/hold.ts).
   const live = draft.serviceStatus === 'publish' && status === 'publish';
+  // Asked for, not yet confirmed (offline, or on its way): never shown as done.
+  const statusShown = statusBadge(status, draft.serviceStatus, publication.name);
+  const pending = statusShown.className === 'status-pending';
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 
   return (
@@ -450,6 +454,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           >
             {syncLabel}
           </span>
+          {pending && (
+            <span className={`badge ${statusShown.className}`} title={statusShown.title}>
+              {statusShown.label}
+            </span>
+          )}
           <SaveStatus autosave={autosave} />
           {draft.syncState === 'held' && (
             <button type="button" className="ghost small" onClick={() => void discardEdits()}>
@@ -474,8 +483,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
             onClick={() => void togglePublish()}
           >
             {status === 'publish'
-              ? `Unpublish from ${publication.name}`
-              : `Publish to ${publication.name}`}
+              ? pending
+                ? `Keep as draft on ${publication.name}`
+                : `Unpublish from ${publication.name}`
+              : pending
+                ? `Keep published on ${publication.name}`
+                : `Publish to ${publication.name}`}
           </button>
         </div>
         <div className="editor-tools">

@@ -42,8 +42,22 @@ describe('publishOutcome', () => {
       draft({}, 'draft'),
     ])
       expect(publishOutcome(pending, 'publish', 'J').message).toBe(
-        'Saved; it reaches J as soon as the service answers.',
+        'Publish pending: it goes live on J as soon as the service answers.',
       );
+    expect(
+      publishOutcome(draft({ syncState: 'local', serviceStatus: 'publish' }, 'draft'), 'draft', 'J')
+        .message,
+    ).toBe('Unpublish pending: readers of J see it until the service answers.');
+  });
+
+  it('does not call taking back a publish that never went out an unpublish', () => {
+    for (const readersSaw of ['draft', null] as const)
+      expect(
+        publishOutcome(draft({ syncState: 'local' }, 'draft'), 'draft', 'J', readersSaw),
+      ).toEqual({ tone: 'info', message: 'Kept as a draft: not published on J.' });
+    expect(publishOutcome(draft({}, 'draft'), 'draft', 'J', 'publish').message).toBe(
+      'Unpublished from J.',
+    );
   });
 
   it('counts a publish the service confirmed even when words typed meanwhile are held', () => {

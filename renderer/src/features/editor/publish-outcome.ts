@@ -1,4 +1,5 @@
 import { isBlankDraft } from '../../../../shared/blank-draft';
+import type { RecordStatus } from '../../../../shared/model';
 import type { DraftView } from '../../../../shared/views';
 
 export interface Outcome {
@@ -14,7 +15,16 @@ export function publishOutcome(
   draft: DraftView,
   wanted: 'publish' | 'draft',
   publicationName: string,
+  /** What readers saw when the writer pressed: taking back a pending publish unpublishes nothing. */
+  readersSaw: RecordStatus | null = wanted === 'publish' ? 'draft' : 'publish',
 ): Outcome {
+  if (
+    wanted === 'draft' &&
+    readersSaw !== 'publish' &&
+    draft.syncState !== 'conflict' &&
+    draft.syncState !== 'error'
+  )
+    return { tone: 'info', message: `Kept as a draft: not published on ${publicationName}.` };
   // What the service confirmed: words typed while the publish was on its way may be held (or
   // still going), which does not undo the publish itself.
   const done =
@@ -39,7 +49,10 @@ export function publishOutcome(
     return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
   return {
     tone: 'info',
-    message: `Saved; it reaches ${publicationName} as soon as the service answers.`,
+    message:
+      wanted === 'publish'
+        ? `Publish pending: it goes live on ${publicationName} as soon as the service answers.`
+        : `Unpublish pending: readers of ${publicationName} see it until the service answers.`,
   };
 }
 

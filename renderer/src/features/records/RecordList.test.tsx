@@ -25,7 +25,7 @@ describe('RecordList', () => {
     useUi.getState().setPage(9999);
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RecordList publicationId={publication.id} />
+        <RecordList publicationId={publication.id} publicationName={publication.name} />
       </QueryClientProvider>,
     );
     const pager = await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
@@ -43,13 +43,15 @@ describe('RecordList', () => {
         kind: 'post',
         fields: { title: `Quillfish ${status}`, content: '<p>Words.</p>', status },
       });
+    // "Drafts only" means not live, as the service's filter does: the publish must have landed.
+    await bridge.sync.syncNow({});
     useUi.getState().showKind('post');
     useUi.getState().setDraftsOnly(true);
     useUi.getState().setSearch('quillfish');
     try {
       render(
         <QueryClientProvider client={new QueryClient()}>
-          <RecordList publicationId={publication.id} />
+          <RecordList publicationId={publication.id} publicationName={publication.name} />
         </QueryClientProvider>,
       );
       expect(

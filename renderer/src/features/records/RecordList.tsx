@@ -6,7 +6,7 @@ import { describeError } from '../../ui/errors';
 import { focusIsLost, SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
-import { formatUpdated, STATUS_LABELS, SYNC_LABELS } from './labels';
+import { formatUpdated, statusBadge, SYNC_LABELS } from './labels';
 import { Pagination } from './Pagination';
 import { recordPageQuery, recordSearchQuery } from './queries';
 
@@ -20,7 +20,13 @@ function searchSummary(count: number, mayBeMore: boolean, draftsOnly: boolean): 
   return `${what} saved on this computer${more}.`;
 }
 
-export function RecordList({ publicationId }: { publicationId: string }) {
+export function RecordList({
+  publicationId,
+  publicationName,
+}: {
+  publicationId: string;
+  publicationName: string;
+}) {
   const { kind, page, perPage, draftsOnly, search } = useUi();
   const { setPage, setPerPage, setDraftsOnly, setSearch, openDraft, notify } = useUi.getState();
   const params = { publicationId, kind, page, perPage, draftsOnly };
@@ -45,8 +51,10 @@ export function RecordList({ publicationId }: { publicationId: string }) {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) setPage(lastPage);
   }, [lastPage, page, setPage]);
 
-  // "Drafts only" holds while searching too.
-  const matches = (found.data ?? []).filter((item) => !draftsOnly || item.status === 'draft');
+  // "Drafts only" holds while searching too, and means what the service's filter means: not live.
+  const matches = (found.data ?? []).filter(
+    (item) => !draftsOnly || (item.serviceStatus ?? 'draft') === 'draft',
+  );
   const items = searching ? matches : (list.data?.items ?? []);
   const plural = kind === 'post' ? 'posts' : 'pages';
 
@@ -169,6 +177,7 @@ export function RecordList({ publicationId }: { publicationId: string }) {
             {items.map((item) => {
               const state =
                 item.syncState === 'local' && sync && !sync.online ? 'offline' : item.syncState;
+              const status = statusBadge(item.status, item.serviceStatus, publicationName);
               return (
                 <tr key={item.draftId ?? `r${item.remoteId}`}>
                   <td>
@@ -182,8 +191,8 @@ export function RecordList({ publicationId }: { publicationId: string }) {
                     </button>
                   </td>
                   <td>
-                    <span className={`badge status-${item.status}`}>
-                      {STATUS_LABELS[item.status]}
+                    <span className={`badge ${status.className}`} title={status.title}>
+                      {status.label}
                     </span>
                   </td>
                   <td>{formatUpdated(item.updatedAt)}</td>

@@ -1,3 +1,4 @@
+import type { RecordStatus } from '../../../../shared/model';
 import type { SyncState } from '../../../../shared/views';
 
 export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
@@ -11,6 +12,31 @@ export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
 };
 
 export const STATUS_LABELS = { draft: 'Draft', publish: 'Published' } as const;
+
+/**
+ * The status a writer sees: what readers see, unless the writer has asked for a change the
+ * service has not confirmed (offline, or on its way), which is named as pending, never as done.
+ */
+export function statusBadge(
+  wanted: RecordStatus,
+  service: RecordStatus | null,
+  publicationName: string,
+): { className: string; label: string; title: string | undefined } {
+  const readersSee = service ?? 'draft';
+  if (wanted === readersSee)
+    return { className: `status-${wanted}`, label: STATUS_LABELS[wanted], title: undefined };
+  return wanted === 'publish'
+    ? {
+        className: 'status-pending',
+        label: 'Publish pending',
+        title: `Not live yet: it is published when ${publicationName} confirms it.`,
+      }
+    : {
+        className: 'status-pending',
+        label: 'Unpublish pending',
+        title: `Still live: readers of ${publicationName} see it until the service confirms the unpublish.`,
+      };
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatUpdated = (iso: string | null): string =>
