@@ -168,7 +168,7 @@ export async function run(args: string[]): Promise<number> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     await context.addInitScript(INSTRUMENT);
     const page = await context.newPage();
-    // The launch secret becomes a cookie on the first visit; measure the visits after it.
+    // The first visit moves the session from the address into the tab; measure the visits after it.
     await page.goto(host.url);
     await page.locator('tbody tr').first().waitFor();
 

@@ -25,6 +25,12 @@ test('first run: the embedded sample publication works at once', async ({ page }
   await expect(rows).toHaveCount(20);
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await screen(page, '01-first-run', 'posts');
+  // The host's session: out of the address at once, never a cookie (which every other server on
+  // 127.0.0.1 would receive), and a reload keeps it for this tab.
+  expect(page.url()).toBe(`${host.origin}/`);
+  expect(await page.context().cookies()).toEqual([]);
+  await page.reload();
+  await expect(rows).toHaveCount(20);
 
   await page.getByRole('button', { name: 'Pages', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pages', level: 1 })).toBeVisible();

@@ -89,7 +89,7 @@ export async function startReferenceServer(
 }
 
 export interface Host {
-  /** With the launch secret. */
+  /** With the session in its fragment. */
   url: string;
   origin: string;
   dataDir: string;

@@ -67,38 +67,51 @@ function raw(
   });
 }
 
-const cookie = `quire_session=${SECRET}`;
+const session = { 'x-quire-session': SECRET };
 const callApi = (name: string, input: unknown, headers: Record<string, string> = {}) =>
   raw(`/api/call/${name}`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json', origin: host.origin, ...headers },
+    headers: { ...session, 'content-type': 'application/json', origin: host.origin, ...headers },
     body: JSON.stringify({ input }),
   });
 
 describe('the browser host', () => {
-  it('binds to loopback and hands out the launch secret’s cookie once, HttpOnly and SameSite=Strict', async () => {
-    expect(new URL(host.url).hostname).toBe('127.0.0.1');
-    const visit = await raw(`/?secret=${SECRET}`);
-    expect(visit.status).toBe(303);
-    expect(visit.headers.location).toBe('/');
-    expect(String(visit.headers['set-cookie'])).toMatch(
-      /^quire_session=[^;]+; HttpOnly; SameSite=Strict; Path=\/$/,
-    );
+  // A cookie for 127.0.0.1 goes to every port of it, so another local server the browser visits
+  // would receive one: the session is in the launch address's fragment, sent as a header.
+  it('binds to loopback, hands the session over in the fragment and never sets a cookie', async () => {
+    const launch = new URL(host.url);
+    expect(launch.hostname).toBe('127.0.0.1');
+    expect(launch.search).toBe('');
+    expect(launch.hash).toBe(`#session=${SECRET}`);
+    const visit = await raw('/');
+    expect(visit.status).toBe(200);
+    expect(visit.headers['set-cookie']).toBeUndefined();
+    expect((await callApi('publications.list', {})).headers['set-cookie']).toBeUndefined();
   });
 
-  it('refuses every request without the secret', async () => {
-    expect((await raw('/')).status).toBe(401);
-    expect((await raw('/?secret=wrong')).status).toBe(401);
-    expect((await raw('/', { headers: { cookie: 'quire_session=wrong' } })).status).toBe(401);
-    expect((await callApi('publications.list', {}, { cookie: '' })).status).toBe(401);
+  it('refuses every call and the event stream without the session header', async () => {
+    const bare = { 'x-quire-session': '' };
+    expect((await callApi('publications.list', {}, bare)).status).toBe(401);
+    expect((await callApi('publications.list', {}, { 'x-quire-session': 'wrong' })).status).toBe(
+      401,
+    );
+    // The old cookie, or the secret in the query, opens nothing.
+    expect(
+      (await callApi('publications.list', {}, { ...bare, cookie: `quire_session=${SECRET}` }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await raw(`/api/call/publications.list?secret=${SECRET}`, { method: 'POST' })).status,
+    ).toBe(401);
     expect((await raw('/api/events')).status).toBe(401);
+    expect((await raw('/api/nothing', { headers: session })).status).toBe(404);
   });
 
   it('refuses a foreign Host (DNS rebinding) and a foreign Origin (cross-site)', async () => {
-    expect((await raw('/', { headers: { cookie, host: 'evil.example:80' } })).status).toBe(421);
-    expect(
-      (await raw(`/?secret=${SECRET}`, { headers: { host: `attacker.test:${port}` } })).status,
-    ).toBe(421);
+    expect((await raw('/', { headers: { ...session, host: 'evil.example:80' } })).status).toBe(421);
+    expect((await callApi('publications.list', {}, { host: `attacker.test:${port}` })).status).toBe(
+      421,
+    );
     expect(
       (await callApi('publications.list', {}, { origin: 'https://evil.example' })).status,
     ).toBe(403);
@@ -108,14 +121,14 @@ describe('the browser host', () => {
   it('takes calls as JSON POSTs only', async () => {
     const form = await raw('/api/call/publications.list', {
       method: 'POST',
-      headers: { cookie, 'content-type': 'text/plain', origin: host.origin },
+      headers: { ...session, 'content-type': 'text/plain', origin: host.origin },
       body: '{}',
     });
     expect(form.status).toBe(415);
-    expect((await raw('/api/call/publications.list', { headers: { cookie } })).status).toBe(405);
+    expect((await raw('/api/call/publications.list', { headers: session })).status).toBe(405);
     const broken = await raw('/api/call/publications.list', {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { ...session, 'content-type': 'application/json' },
       body: '{"input":',
     });
     expect(broken.status).toBe(400);
@@ -135,7 +148,7 @@ describe('the browser host', () => {
   });
 
   it('serves the renderer with a strict CSP and nothing outside it', async () => {
-    const page = await raw('/', { headers: { cookie } });
+    const page = await raw('/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>Quire</title>');
     const csp = String(page.headers['content-security-policy']);
@@ -143,13 +156,13 @@ describe('the browser host', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
     expect(page.headers['x-frame-options']).toBe('DENY');
-    expect((await raw('/assets/app.js', { headers: { cookie } })).body).toBe('console.log(1)');
+    expect((await raw('/assets/app.js')).body).toBe('console.log(1)');
     for (const path of [
       '/../outside.txt',
       '/%2e%2e/outside.txt',
       '/assets/..%2f..%2foutside.txt',
     ]) {
-      expect((await raw(path, { headers: { cookie } })).body).not.toContain('must not be served');
+      expect((await raw(path)).body).not.toContain('must not be served');
     }
   });
 
@@ -176,7 +189,7 @@ describe('the browser host', () => {
           host: '127.0.0.1',
           port,
           path: '/api/events',
-          headers: { host: `127.0.0.1:${port}`, cookie },
+          headers: { host: `127.0.0.1:${port}`, ...session },
         },
         (res) => {
           let data = '';

@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Core } from '../core/service';
 
-export const SESSION_COOKIE = 'quire_session';
+/**
+ * The session travels in a header, never a cookie: browsers send a cookie for 127.0.0.1 to every
+ * port of it, so any other local server the browser visits would receive it. The page learns it
+ * from the launch address's fragment, which is never sent anywhere.
+ */
+export const SESSION_HEADER = 'x-quire-session';
 const MAX_BODY = 12 * 1024 * 1024;
 // Images from https (and data:) only, never 'self': in Electron 'self' is file:, and a post's
 // <img src="//host/x.png"> would become file://host/x.png, a network share on Windows, whose
@@ -25,7 +30,7 @@ const TYPES: Record<string, string> = {
 };
 
 export interface BrowserHost {
-  /** The address to open, with the launch secret; the secret leaves the URL on first use. */
+  /** The address to open, the session in its fragment; the page moves it out of the URL. */
   url: string;
   origin: string;
   close(): Promise<void>;
@@ -44,14 +49,6 @@ function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function cookieOf(request: IncomingMessage): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === SESSION_COOKIE) return value.join('=');
-  }
-  return undefined;
 }
 
 function send(
@@ -97,8 +94,9 @@ function readJson(request: IncomingMessage): Promise<unknown> {
 
 /**
  * Serves the renderer and the core's contract on 127.0.0.1 only. Every request must name this
- * host (no DNS rebinding), calls must come from this origin with JSON (no cross-site requests),
- * and everything but the first visit needs the cookie the launch secret is exchanged for.
+ * host (no DNS rebinding); calls and events must come from this origin (no cross-site requests;
+ * a foreign page cannot send the custom header without a CORS preflight, which is never granted)
+ * and carry the session header. The renderer's files are the public build and need no session.
  */
 export async function startBrowserHost(options: HostOptions): Promise<BrowserHost> {
   const secret = options.secret ?? randomBytes(32).toString('base64url');
@@ -151,19 +149,11 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
       if (requestOrigin !== undefined && !allowedOrigins.includes(requestOrigin))
         return refuse(response, 403, 'Foreign origin');
 
-      const offered = url.searchParams.get('secret');
-      if (request.method === 'GET' && offered !== null) {
-        if (!sameSecret(offered, secret)) return refuse(response, 401, 'Wrong launch secret');
-        response.writeHead(303, {
-          location: url.pathname,
-          'set-cookie': `${SESSION_COOKIE}=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-          'cache-control': 'no-store',
-        });
-        return response.end();
+      if (url.pathname.startsWith('/api/')) {
+        const session = request.headers[SESSION_HEADER];
+        if (typeof session !== 'string' || !sameSecret(session, secret))
+          return refuse(response, 401, 'Open the address printed when the host started');
       }
-      const cookie = cookieOf(request);
-      if (!cookie || !sameSecret(cookie, secret))
-        return refuse(response, 401, 'Open the address printed when the host started');
 
       if (url.pathname.startsWith('/api/call/')) {
         if (request.method !== 'POST') return refuse(response, 405, 'Calls are POST');
@@ -184,6 +174,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
       }
       if (url.pathname === '/api/events' && request.method === 'GET')
         return events(request, response);
+      if (url.pathname.startsWith('/api/')) return refuse(response, 404, 'No such call');
       if (request.method !== 'GET' && request.method !== 'HEAD')
         return refuse(response, 405, 'Not allowed');
       return serveFile(response, url.pathname);
@@ -203,7 +194,7 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
   allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   allowedOrigins = allowedHosts.map((host) => `http://${host}`);
   return {
-    url: `${origin}/?secret=${secret}`,
+    url: `${origin}/#session=${secret}`,
     origin,
     close: () =>
       new Promise<void>((resolvePromise) => {

@@ -2,8 +2,8 @@
 export interface ProvidedHost {
   /** The browser host's origin, e.g. http://127.0.0.1:41234. */
   origin: string;
-  /** The session cookie the launch secret is exchanged for. */
-  cookie: string;
+  /** The session the page sends in its `x-quire-session` header. */
+  session: string;
 }
 
 declare module 'vitest' {

@@ -74,7 +74,7 @@ async function bridgeRoundTrip(rounds: number, calls: number): Promise<Row> {
     if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
   };
   const ours = post(`${host.origin}/api/call/sync.status`, {
-    cookie: `quire_session=${secret}`,
+    'x-quire-session': secret,
     origin: host.origin,
   });
   const base = post(bareUrl, {});

@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import '../../../shared/testing/provided-host';
 import { KeytarCredentialStore } from '../../core/credentials';
 import { createCore } from '../../core/service';
-import { SESSION_COOKIE, startBrowserHost } from '../host';
+import { startBrowserHost } from '../host';
 
 /**
  * Vitest global setup: one real core (SQLite store, embedded reference service, the keychain of
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const secret = randomUUID();
   const host = await startBrowserHost({ core, rendererDir, secret });
-  project.provide('quireHost', { origin: host.origin, cookie: `${SESSION_COOKIE}=${secret}` });
+  project.provide('quireHost', { origin: host.origin, session: secret });
   return async () => {
     await host.close();
     await core.close();

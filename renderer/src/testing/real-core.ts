@@ -10,12 +10,12 @@ import type { Envelope, PublicationView } from '../../../shared/views';
  * the Electron preload.
  */
 export function installRealCore(): Bridge {
-  const { origin, cookie } = inject('quireHost');
+  const { origin, session } = inject('quireHost');
   const transport: Transport = {
     async call(name, input) {
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin, cookie },
+        headers: { 'content-type': 'application/json', origin, 'x-quire-session': session },
         body: JSON.stringify({ input }),
       });
       return (await response.json()) as Envelope<unknown>;

@@ -12,7 +12,7 @@ export function useCoreEvents(
   onMenu: (command: Extract<CoreEvent, { type: 'menu' }>['command']) => void,
 ): void {
   const queryClient = useQueryClient();
-  // One subscription for the app's life: in the browser host each new one is a new EventSource,
+  // One subscription for the app's life: in the browser host each new one is a new event stream,
   // and an event sent between closing one and opening the next would be lost.
   const menu = useRef(onMenu);
   useEffect(() => {
