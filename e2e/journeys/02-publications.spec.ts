@@ -90,6 +90,25 @@ test('add a second publication, with specific errors first, and switch between t
   await page.getByRole('button', { name: /All posts/ }).click();
   await expect(page.locator('tbody tr')).toHaveCount(13);
 
+  // A narrow window (half a laptop screen): the sidebar is a band above the list, and steps
+  // aside while a draft is open, so the editor's actions keep to one row.
+  await page.setViewportSize({ width: 760, height: 720 });
+  const sidebar = page.locator('.sidebar');
+  const band = await sidebar.boundingBox();
+  const listBox = await page.locator('.record-list').boundingBox();
+  expect(band?.width).toBeGreaterThan(740);
+  expect(listBox?.y).toBeGreaterThanOrEqual((band?.y ?? 0) + (band?.height ?? 0));
+  await screen(page, '02-publications', 'narrow-list');
+  await page.locator('tbody tr').first().getByRole('button').click();
+  await expect(page.locator('.editor-header')).toBeVisible();
+  await expect(sidebar).toBeHidden();
+  await expect(page.getByText('Writing for')).toBeVisible();
+  expect((await page.locator('.editor-actions').boundingBox())?.height).toBeLessThan(50);
+  await screen(page, '02-publications', 'narrow-editor');
+  await page.getByRole('button', { name: /All posts/ }).click();
+  await expect(sidebar).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 860 });
+
   // Removing asks first, says what is lost, and Cancel (the focused button) loses nothing.
   await world.server.stop();
   await page.getByRole('button', { name: 'New post' }).click();

@@ -73,8 +73,9 @@ test('write at both ends of a long post: the caret stays clear of the edges and 
   expect(higherUp.bottom).toBeLessThan(higherUp.window);
   await screen(page, '08-long-post', 'typing-higher-up');
 
-  // A narrow window wraps the header onto more rows: the clearance follows its height.
-  await page.setViewportSize({ width: 760, height: 720 });
+  // A narrow window (a third of a laptop screen) wraps the header onto more rows: the clearance
+  // follows its height.
+  await page.setViewportSize({ width: 560, height: 720 });
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Home');
   await page.keyboard.type('Narrow: ');
