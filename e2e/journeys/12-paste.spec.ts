@@ -28,7 +28,7 @@ async function paste(page: Page, html: string): Promise<void> {
   }, html);
 }
 
-test('paste from Google Docs and a table: the marks it shows, and a word about what changed', async ({
+test('paste from Google Docs and a table: the marks it shows, a word about what changed, and writing on below a code block', async ({
   page,
 }) => {
   await openApp(page, world.host);
@@ -57,11 +57,26 @@ test('paste from Google Docs and a table: the marks it shows, and a word about w
   ).toBeVisible();
   await screen(page, '12-paste', 'pasted');
 
+  // A post ending in a code block: a click below it writes on after it, not inside it.
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Code block' }).click();
+  await page.keyboard.type('npm start');
+  const box = await text.boundingBox();
+  const block = await text.locator('pre').boundingBox();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(
+    (block?.y ?? 0) + (block?.height ?? 0) + 40,
+  );
+  await page.mouse.click((box?.x ?? 0) + 40, (box?.y ?? 0) + (box?.height ?? 0) - 20);
+  await page.keyboard.type('After the code.');
+  await expect(text.locator('pre')).toHaveText('npm start');
+  await expect(text.locator('p').last()).toHaveText('After the code.');
+
   await page.keyboard.press('Control+S');
   await page.getByRole('button', { name: 'Publish to Notes', exact: true }).click();
   await expect(page.getByText('Published on Notes.')).toBeVisible();
   const { body } = await apiGet(world.server, 'notes', '/posts/pasted-in', world.token);
   expect(body.post.content).toBe(
-    '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Mon | 4 miles</p><p>Tue | 6 miles</p>',
+    '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Mon | 4 miles</p><p>Tue | 6 miles</p>' +
+      '<pre><code>npm start</code></pre><p>After the code.</p>',
   );
 });

@@ -709,6 +709,9 @@ describe('the core service', () => {
     const emptied = await create({ title: ' ', content: '<p></p>' });
     const withExcerpt = await create({ title: '', content: '', excerpt: 'Only this' });
     const withWord = await create({ title: '', content: '<p>word</p>' });
+    // A blank draft is not sent, so it is "Saved locally", never "Synced" (writer's review).
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: empty })).syncState).toBe('local');
     const results: Record<string, boolean> = {};
     for (const [name, draftId] of Object.entries({ empty, emptied, withExcerpt, withWord }))
       results[name] = (await call(c, 'drafts.leave', { draftId })).discarded;

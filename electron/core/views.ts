@@ -8,6 +8,8 @@ export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): S
   if (draft.lastError) return 'error';
   if (store.hasPendingPush(draft.id)) return online ? 'syncing' : 'local';
   if (heldEdits(draft)) return 'held';
+  // Not on the service and nothing on its way (a blank new draft is not sent): here only.
+  if (draft.remoteId === null) return 'local';
   if (draft.localRev > draft.syncedRev) return online ? 'syncing' : 'local';
   return 'synced';
 }

@@ -13,6 +13,7 @@ import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
 import { cleanPastedHtml } from './paste';
+import { writeBelowLastBlock } from './below-last-block';
 import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
@@ -145,7 +146,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         // edge, Chromium showed typed letters late, seconds late on a long post (see README).
         scrollThreshold: CARET_CLEARANCE,
         scrollMargin: CARET_CLEARANCE,
-        handleClick: (_view, _pos, event) => followLinkOnModClick(event),
+        handleClick: (view, _pos, event) =>
+          followLinkOnModClick(event) || writeBelowLastBlock(view, event),
         transformPastedHTML: (pasted) => {
           const { html, notes } = cleanPastedHtml(pasted);
           for (const message of notes) useUi.getState().notify({ tone: 'info', message });
