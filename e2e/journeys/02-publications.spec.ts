@@ -76,6 +76,10 @@ test('add a second publication, with specific errors first, and switch between t
   await page.getByRole('button', { name: 'New post' }).click();
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('After the rotation');
   await expect(page.locator('.editor-header .badge')).toHaveText('Not synced', { timeout: 15_000 });
+  // The refusal says where to go.
+  await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toContainText(
+    'Replace the token with “Token” beside the publication.',
+  );
   await page.getByRole('button', { name: 'Replace the token for Field Notes' }).click();
   const tokenDialog = page.getByRole('dialog', { name: 'New token for “Field Notes”' });
   await expect(tokenDialog.getByLabel('Access token')).toBeFocused();

@@ -220,7 +220,12 @@ describe('the core service', () => {
         fields: { title: 'Before the rotation', content: '<p>two</p>' },
       });
       await call(c, 'sync.syncNow');
-      expect((await call(c, 'drafts.get', { draftId: draft.id })).syncState).toBe('error');
+      expect(await call(c, 'drafts.get', { draftId: draft.id })).toMatchObject({
+        syncState: 'error',
+        lastError: expect.stringMatching(
+          /Replace the token with “Token” beside the publication\.$/,
+        ),
+      });
 
       expect(
         await errorOf(c, 'publications.setToken', { id: pub.id, token: 'not-the-token' }),

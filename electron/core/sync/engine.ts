@@ -188,7 +188,12 @@ export class SyncEngine {
       // Any answer, a refusal included, shows the service is there.
       if (quire && isUnanswered(quire)) this.setReachable(draft.publicationId, false);
       else if (quire && quire.kind !== 'cancelled') this.setReachable(draft.publicationId, true);
-      const message = error instanceof Error ? error.message : String(error);
+      const said = error instanceof Error ? error.message : String(error);
+      // What the writer can do about it: a refused token is replaced in place, nothing is lost.
+      const message =
+        quire?.kind === 'unauthorized'
+          ? `${said.replace(/[.\s]*$/, '')}. Replace the token with “Token” beside the publication.`
+          : said;
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
         : PARKED_MS;
