@@ -48,10 +48,27 @@ test('paste from Google Docs and a table: the marks it shows, a word about what 
   await expect(text.locator('em')).toHaveText(['italic']);
   await expect(text).toContainText('Plain, bold and italic');
 
+  // Pasted mid-line, the rows are lines of their own: the line is split around them.
   await page.keyboard.press('Control+End');
   await page.keyboard.press('Enter');
+  // The new line carries on in italics, as in any word processor, until turned off.
+  await page.keyboard.press('Control+I');
+  await expect(page.getByRole('button', { name: 'Italic' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await page.keyboard.type('Week one, done.');
+  for (let i = 0; i < 'done.'.length; i++) await page.keyboard.press('ArrowLeft');
   await paste(page, TABLE);
   await expect(text).toContainText('Mon | 4 miles');
+  await expect(text.locator('p')).toHaveText([
+    'Plain, bold and italic',
+    'Week one,',
+    'Mon | 4 miles',
+    'Tue | 6 miles',
+    'done.',
+  ]);
+  await page.keyboard.press('Control+End');
   await expect(
     page.getByRole('status').filter({ hasText: 'A table was pasted as lines of text' }),
   ).toBeVisible();
@@ -76,7 +93,8 @@ test('paste from Google Docs and a table: the marks it shows, a word about what 
   await expect(page.getByText('Published on Notes.')).toBeVisible();
   const { body } = await apiGet(world.server, 'notes', '/posts/pasted-in', world.token);
   expect(body.post.content).toBe(
-    '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Mon | 4 miles</p><p>Tue | 6 miles</p>' +
+    '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Week one, </p>' +
+      '<p>Mon | 4 miles</p><p>Tue | 6 miles</p><p>done.</p>' +
       '<pre><code>npm start</code></pre><p>After the code.</p>',
   );
 });

@@ -14,6 +14,7 @@ import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
 import { cleanPastedHtml } from './paste';
 import { writeBelowLastBlock } from './below-last-block';
+import { Slice } from '@tiptap/pm/model';
 import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
@@ -134,6 +135,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const stayInSource = useRef<HTMLButtonElement>(null);
 
   const header = useRef<HTMLElement>(null);
+  const pastedOwnLines = useRef(false);
   const editor = useEditor(
     {
       extensions: editorExtensions,
@@ -149,9 +151,17 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         handleClick: (view, _pos, event) =>
           followLinkOnModClick(event) || writeBelowLastBlock(view, event),
         transformPastedHTML: (pasted) => {
-          const { html, notes } = cleanPastedHtml(pasted);
+          const { html, notes, ownLines } = cleanPastedHtml(pasted);
           for (const message of notes) useUi.getState().notify({ tone: 'info', message });
+          pastedOwnLines.current = ownLines;
           return html;
+        },
+        // ProseMirror joins a pasted first line to the line the caret is in; a table's rows are
+        // closed, so the line is split around them instead.
+        transformPasted: (slice) => {
+          const closed = pastedOwnLines.current ? new Slice(slice.content, 0, 0) : slice;
+          pastedOwnLines.current = false;
+          return closed;
         },
         handleKeyDown: (_view, event) => {
           if (!isLinkShortcut(event)) return false;

@@ -45,10 +45,12 @@ describe('cleanPastedHtml', () => {
   });
 
   it('pastes a table as one line per row and says so', () => {
-    const { html, notes } = cleanPastedHtml(
+    const { html, notes, ownLines } = cleanPastedHtml(
       '<table><tbody><tr><th>Day</th><th>Miles</th></tr><tr><td>Mon</td><td> 4 </td></tr></tbody></table>',
     );
     expect(visualRoundTrip(html)).toBe('<p>Day | Miles</p><p>Mon | 4</p>');
+    // Rows stay lines of their own when pasted mid-line (journey 12 pastes one there).
+    expect(ownLines).toBe(true);
     expect(notes).toEqual([
       'A table was pasted as lines of text, cells separated by “|”: the visual editor cannot hold tables (HTML source can).',
     ]);
@@ -65,6 +67,6 @@ describe('cleanPastedHtml', () => {
 
   it('leaves plain HTML alone and says nothing', () => {
     const html = '<p>A <strong>bold</strong> <a href="https://example.com">link</a>.</p>';
-    expect(cleanPastedHtml(html)).toEqual({ html, notes: [] });
+    expect(cleanPastedHtml(html)).toEqual({ html, notes: [], ownLines: false });
   });
 });

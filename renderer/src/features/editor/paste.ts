@@ -4,6 +4,8 @@ export interface CleanPaste {
   html: string;
   /** What the writer should hear about: markup the editor drops, tables turned into lines. */
   notes: string[];
+  /** Rows of a table: lines of their own, never merged into the line the caret is in. */
+  ownLines: boolean;
 }
 
 // Wrappers and office clutter that carry no words of their own: dropping them is not news.
@@ -122,5 +124,5 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
     notes.push(
       `Pasted without ${dropped.join(', ')}: the visual editor cannot hold ${dropped.length === 1 ? 'it' : 'them'} (HTML source can).`,
     );
-  return { html, notes };
+  return { html, notes, ownLines: tables > 0 };
 }
