@@ -74,7 +74,15 @@ test('add a second publication, with specific errors first, and switch between t
     ]),
   ) as { token: string };
   await page.getByRole('button', { name: 'New post' }).click();
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('After the rotation');
+  // A long title, pasted with a line break: one line of text, wrapped on screen, all in sight.
+  const titleField = page.getByRole('textbox', { name: 'Title', exact: true });
+  await titleField.fill(
+    'After the rotation: what a writer does when the service refuses\nthe old key and wants a new one',
+  );
+  await expect(titleField).toHaveValue(
+    'After the rotation: what a writer does when the service refuses the old key and wants a new one',
+  );
+  expect((await titleField.boundingBox())?.height).toBeGreaterThan(60);
   await expect(page.locator('.editor-header .badge')).toHaveText('Not synced', { timeout: 15_000 });
   // The refusal says where to go.
   await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toContainText(

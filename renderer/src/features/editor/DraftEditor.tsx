@@ -131,7 +131,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     [autosave],
   );
   const source = useRef<HTMLTextAreaElement>(null);
-  const title = useRef<HTMLInputElement>(null);
+  const title = useRef<HTMLTextAreaElement>(null);
   const stayInSource = useRef<HTMLButtonElement>(null);
 
   const header = useRef<HTMLElement>(null);
@@ -539,14 +539,25 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           onResolve={(resolution) => void resolve(resolution)}
         />
       )}
-      <input
+      {/* A long title wraps onto more lines, all of it in sight, instead of scrolling sideways. */}
+      <textarea
         ref={title}
         className="title-input"
         aria-label="Title"
         placeholder="Title"
+        rows={1}
         maxLength={500}
         defaultValue={draft.fields.title}
-        onChange={(event) => update({ title: event.target.value })}
+        onChange={(event) => {
+          // A title is one line: a pasted line break becomes a space.
+          const field = event.target;
+          if (/[\r\n]/.test(field.value)) {
+            const at = field.selectionStart;
+            field.value = field.value.replace(/\r\n?|\n/g, ' ');
+            field.setSelectionRange(at, at);
+          }
+          update({ title: field.value });
+        }}
         onKeyDown={(event) => {
           // As in every blog editor: Enter ends the title and starts the text.
           if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
