@@ -1,20 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
+import { APP_URL } from './app-protocol';
 import { handleRendererCall, isTrustedSender, type CallSender } from './renderer-calls';
 
-const trustedFile = {
-  webContentsId: 3,
-  url: 'file:///opt/Quire/resources/app/out/renderer/index.html',
-};
+const trustedApp = { webContentsId: 3, url: APP_URL };
 const trustedDev = { webContentsId: 3, url: 'http://localhost:5173/' };
 const ours: CallSender = {
   webContentsId: 3,
-  frameUrl: 'file:///opt/Quire/resources/app/out/renderer/index.html#/posts',
+  frameUrl: 'quire://app/index.html#/posts',
   isMainFrame: true,
 };
 
 describe('isTrustedSender', () => {
   it('trusts the main frame of our window on our page', () => {
-    expect(isTrustedSender(ours, trustedFile)).toBe(true);
+    expect(isTrustedSender(ours, trustedApp)).toBe(true);
     expect(isTrustedSender({ ...ours, frameUrl: 'http://localhost:5173/editor' }, trustedDev)).toBe(
       true,
     );
@@ -23,12 +21,21 @@ describe('isTrustedSender', () => {
   it.each([
     ['another window', { ...ours, webContentsId: 4 }],
     ['a subframe', { ...ours, isMainFrame: false }],
-    ['another file', { ...ours, frameUrl: 'file:///tmp/evil.html' }],
+    ['a file', { ...ours, frameUrl: 'file:///tmp/evil.html' }],
+    ['another host of our scheme', { ...ours, frameUrl: 'quire://evil/index.html' }],
+    // Node gives data: and quire: the same origin ("null"); comparing origins would pass these.
+    ['a data: page', { ...ours, frameUrl: 'data:text/html,<script>quire.x()</script>' }],
+    ['a blob: page', { ...ours, frameUrl: 'blob:null/3f1c' }],
     ['a web page', { ...ours, frameUrl: 'https://evil.example/' }],
     ['a frame without a URL', { ...ours, frameUrl: undefined }],
     ['a malformed URL', { ...ours, frameUrl: 'not a url' }],
   ])('refuses %s', (_label, sender) => {
-    expect(isTrustedSender(sender, trustedFile)).toBe(false);
+    expect(isTrustedSender(sender, trustedApp)).toBe(false);
+  });
+
+  it('trusts no page loaded from file: (every local file would pass as the renderer)', () => {
+    const fileRenderer = { webContentsId: 3, url: 'file:///opt/Quire/out/renderer/index.html' };
+    expect(isTrustedSender({ ...ours, frameUrl: fileRenderer.url }, fileRenderer)).toBe(false);
   });
 
   it('refuses another origin when running against the dev server', () => {
@@ -49,7 +56,7 @@ describe('handleRendererCall', () => {
     const refused = await handleRendererCall(
       core,
       { ...ours, frameUrl: 'https://evil.example/' },
-      trustedFile,
+      trustedApp,
       'publications.list',
       {},
     );
@@ -58,7 +65,7 @@ describe('handleRendererCall', () => {
       ok: false,
     });
     expect(core.dispatch).not.toHaveBeenCalled();
-    expect(await handleRendererCall(core, ours, trustedFile, 'publications.list', {})).toEqual({
+    expect(await handleRendererCall(core, ours, trustedApp, 'publications.list', {})).toEqual({
       ok: true,
       value: 1,
     });

@@ -11,17 +11,17 @@ export interface CallSender {
 /** The one window and page allowed to call in. */
 export interface TrustedRenderer {
   webContentsId: number;
-  /** The renderer's address: its index.html file URL, or the dev server's URL. */
+  /** The renderer's address: quire://app/index.html, or the dev server's URL. */
   url: string;
 }
 
+// By scheme and host, never URL.origin: Node gives every non-special scheme (quire:, data:,
+// file:) the origin "null", which would make any of them equal to the app's own scheme.
 function samePage(frameUrl: string, trustedUrl: string): boolean {
   if (!URL.canParse(frameUrl) || !URL.canParse(trustedUrl)) return false;
   const frame = new URL(frameUrl);
   const trusted = new URL(trustedUrl);
-  if (trusted.protocol === 'file:')
-    return frame.protocol === 'file:' && frame.pathname === trusted.pathname;
-  return frame.origin === trusted.origin;
+  return trusted.host !== '' && frame.protocol === trusted.protocol && frame.host === trusted.host;
 }
 
 /** Only the main frame of our own window, showing our own renderer, may call the core. */

@@ -3,14 +3,20 @@ import {
   BrowserWindow,
   ipcMain,
   net,
+  protocol,
   screen,
   session,
   shell,
   type IpcMainInvokeEvent,
 } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { CALL_CHANNEL, EVENT_CHANNEL } from '../../shared/ipc';
+import {
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  APP_URL,
+  appProtocolHandler,
+} from '../core/app-protocol';
 import { KeytarCredentialStore } from '../core/credentials';
 import { handleRendererCall, type TrustedRenderer } from '../core/renderer-calls';
 import { createCore, type Core } from '../core/service';
@@ -28,7 +34,7 @@ let quitting = false;
 const rendererUrl = (): string =>
   !app.isPackaged && process.env.ELECTRON_RENDERER_URL
     ? process.env.ELECTRON_RENDERER_URL
-    : pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+    : APP_URL;
 
 function createWindow(): BrowserWindow {
   const stateFile = join(app.getPath('userData'), 'window.json');
@@ -76,6 +82,7 @@ function createWindow(): BrowserWindow {
 }
 
 async function start(): Promise<void> {
+  protocol.handle(APP_SCHEME, appProtocolHandler(join(import.meta.dirname, '../renderer')));
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   );
@@ -104,6 +111,9 @@ async function start(): Promise<void> {
   installMenu(() => mainWindow);
   mainWindow = createWindow();
 }
+
+// Privileges can only be granted before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-attach-webview', (event) => event.preventDefault());

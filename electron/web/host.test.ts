@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarCredentialStore } from '../core/credentials';
 import { createCore, type Core } from '../core/service';
-import { RENDERER_CSP, startBrowserHost, type BrowserHost } from './host';
+import { RENDERER_CSP } from '../core/renderer-files';
+import { startBrowserHost, type BrowserHost } from './host';
 
 let dir: string;
 let core: Core;

@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
+import { locateRendererFile, RENDERER_HEADERS } from '../core/renderer-files';
 import type { Core } from '../core/service';
 
 /**
@@ -12,22 +13,6 @@ import type { Core } from '../core/service';
  */
 export const SESSION_HEADER = 'x-quire-session';
 const MAX_BODY = 12 * 1024 * 1024;
-// Images from https (and data:) only, never 'self': in Electron 'self' is file:, and a post's
-// <img src="//host/x.png"> would become file://host/x.png, a network share on Windows, whose
-// server gets the user's sign-in hash. renderer/index.html carries the same policy.
-export const RENDERER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src https: data:; " +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
 
 export interface BrowserHost {
   /** The address to open, the session in its fragment; the page moves it out of the URL. */
@@ -105,22 +90,12 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
   let allowedOrigins: string[] = [];
 
   const serveFile = (response: ServerResponse, pathname: string): void => {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
-    let file = join(rendererDir, relative || 'index.html');
-    if (!file.startsWith(rendererDir + sep) && file !== rendererDir)
-      return refuse(response, 404, 'Not found');
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(rendererDir, 'index.html');
-    if (!existsSync(file))
+    const found = locateRendererFile(rendererDir, pathname);
+    if (found.kind === 'not-found') return refuse(response, 404, 'Not found');
+    if (found.kind === 'not-built')
       return send(response, 500, { error: 'The renderer is not built: run npm run build' });
-    response.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-security-policy': RENDERER_CSP,
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'DENY',
-      'referrer-policy': 'no-referrer',
-      'cache-control': 'no-cache',
-    });
-    createReadStream(file).pipe(response);
+    response.writeHead(200, { ...RENDERER_HEADERS, 'content-type': found.contentType });
+    createReadStream(found.path).pipe(response);
   };
 
   const events = (request: IncomingMessage, response: ServerResponse): void => {
