@@ -27,6 +27,8 @@ export interface RecordSummary {
   /** What readers see, as last known; null when the service does not have the record yet. */
   serviceStatus: RecordStatus | null;
   updatedAt: string | null;
+  /** When the service created it; null for a record the list being shown did not come with. */
+  createdAt: string | null;
   syncState: SyncState;
 }
 

@@ -13,6 +13,8 @@ test('page through 250 posts', async ({ page }) => {
     token: world.token,
   });
   await expect(page.getByText('Page 1 of 13')).toBeVisible();
+  // The service decides the order (the spec does not); the list says which order it is.
+  await expect(page.locator('caption')).toHaveText('Newest first, by date created.');
   const firstTitle = await page.locator('tbody tr').first().textContent();
 
   await page.getByRole('button', { name: 'Next page' }).click();

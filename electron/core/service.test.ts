@@ -92,6 +92,9 @@ describe('the core service', () => {
     expect(page.meta).toEqual({ total: 30, perPage: 10, currentPage: 1, lastPage: 3 });
     expect(page.items).toHaveLength(10);
     expect(page.fromCache).toBe(false);
+    // Rows carry the service's creation date, so the list can say what order it is in.
+    const created = page.items.map((item: { createdAt: string }) => Date.parse(item.createdAt));
+    expect(created.every((time: number) => !Number.isNaN(time))).toBe(true);
     // Tag names are known from the records seen so far: the service has no tag list.
     const tags = await call(c, 'records.tags', { publicationId: publications[0].id });
     expect(tags.length).toBeGreaterThan(0);

@@ -91,6 +91,7 @@ function draftSummary(
     status: draft.fields.status ?? 'draft',
     serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
     updatedAt: draft.base?.updatedAt ?? null,
+    createdAt: null,
     syncState: syncStateOf(draft, store, online),
   };
 }
@@ -113,6 +114,7 @@ function summaryOf(
     // The draft's base is the service's copy as the last push or read left it, newer than a list.
     serviceStatus: draft?.base?.status ?? record.status,
     updatedAt: record.updated_at,
+    createdAt: record.created_at,
     syncState: draft ? syncStateOf(draft, store, online) : 'synced',
   };
 }

@@ -6,7 +6,7 @@ import { describeError } from '../../ui/errors';
 import { focusIsLost, SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
-import { formatUpdated, statusBadge, SYNC_LABELS } from './labels';
+import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS } from './labels';
 import { Pagination } from './Pagination';
 import { recordPageQuery, recordSearchQuery } from './queries';
 
@@ -165,6 +165,9 @@ export function RecordList({
         </p>
       ) : (
         <table>
+          {!searching && (
+            <caption className="list-order">{listOrderCaption(items, publicationName)}</caption>
+          )}
           <thead>
             <tr>
               <th scope="col">Title</th>
@@ -195,7 +198,11 @@ export function RecordList({
                       {status.label}
                     </span>
                   </td>
-                  <td>{formatUpdated(item.updatedAt)}</td>
+                  <td
+                    title={item.createdAt ? `Created ${formatUpdated(item.createdAt)}` : undefined}
+                  >
+                    {formatUpdated(item.updatedAt)}
+                  </td>
                   <td>
                     <span className={`badge sync-${state}`}>{SYNC_LABELS[state]}</span>
                   </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusBadge } from './labels';
+import { listOrderCaption, statusBadge } from './labels';
 
 describe('statusBadge', () => {
   it('names what readers see when the service has what the writer set', () => {
@@ -23,5 +23,32 @@ describe('statusBadge', () => {
       label: 'Unpublish pending',
       title: expect.stringContaining('Still live'),
     });
+  });
+});
+
+describe('listOrderCaption', () => {
+  const at = (...dates: (string | null)[]) => dates.map((createdAt) => ({ createdAt }));
+
+  it('says newest first when the creation dates run that way', () => {
+    expect(
+      listOrderCaption(
+        at('2026-03-02T10:00:00Z', '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z'),
+        'Journal',
+      ),
+    ).toBe('Newest first, by date created.');
+    // A draft made here and not listed yet has no date; it does not decide the order.
+    expect(
+      listOrderCaption(at(null, '2026-03-02T10:00:00Z', '2026-03-01T10:00:00Z'), 'Journal'),
+    ).toBe('Newest first, by date created.');
+  });
+
+  it("otherwise names the service's order rather than inventing one", () => {
+    expect(listOrderCaption(at('2026-03-01T10:00:00Z', '2026-03-02T10:00:00Z'), 'Journal')).toBe(
+      'In the order Journal lists them.',
+    );
+    expect(listOrderCaption(at('2026-03-01T10:00:00Z'), 'Journal')).toBe(
+      'In the order Journal lists them.',
+    );
+    expect(listOrderCaption(at(null, null), 'Journal')).toBe('In the order Journal lists them.');
   });
 });

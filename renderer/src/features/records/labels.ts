@@ -38,6 +38,25 @@ export function statusBadge(
       };
 }
 
+/**
+ * The spec leaves a list's order to the service, and the "Updated" column need not follow it. The
+ * caption says what order the rows are in: newest created first when the dates show it (the
+ * reference server's order), otherwise the service's own, whatever that is.
+ */
+export function listOrderCaption(
+  items: readonly { createdAt: string | null }[],
+  publicationName: string,
+): string {
+  const created = items
+    .map((item) => (item.createdAt === null ? Number.NaN : Date.parse(item.createdAt)))
+    .filter((time) => !Number.isNaN(time));
+  const newestFirst =
+    created.length >= 2 && created.every((time, i) => i === 0 || time <= created[i - 1]!);
+  return newestFirst
+    ? 'Newest first, by date created.'
+    : `In the order ${publicationName} lists them.`;
+}
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const formatUpdated = (iso: string | null): string =>
   iso && !Number.isNaN(Date.parse(iso)) ? dateFormat.format(new Date(iso)) : '—';
