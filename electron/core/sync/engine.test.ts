@@ -456,8 +456,9 @@ describe('SyncEngine against the reference server', () => {
       expect(b.store.revisions(draftB.id).map((r) => r.fields.content)).toContain('<p>from B</p>');
     });
 
-    it('keep both: theirs stays, ours becomes a new post', async () => {
+    it('keep both: theirs stays, ours becomes a new post, a draft even when the post was live', async () => {
       const { b, draftB } = await diverge('shared-both');
+      b.store.saveDraft(draftB.id, { ...b.store.getDraft(draftB.id)!.fields, status: 'publish' });
       const ids = b.engine.resolve(draftB.id, 'both');
       expect(ids).toHaveLength(2);
       await b.engine.flush();
@@ -467,7 +468,7 @@ describe('SyncEngine against the reference server', () => {
       const copySlug = (await service.request('GET', '/posts?limit=5')).json.posts.data.find(
         (p: { id: number }) => p.id === copy?.remoteId,
       )?.slug;
-      expect((await onServer(copySlug)).content).toBe('<p>from B</p>');
+      expect(await onServer(copySlug)).toMatchObject({ content: '<p>from B</p>', status: 'draft' });
     });
 
     it('takes theirs silently only when we have nothing unsent', async () => {

@@ -395,8 +395,11 @@ export class SyncEngine {
         store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
         return [draftId];
       case 'both': {
+        // The copy is a draft whatever the original was: a second live post with the same words
+        // would reach readers (and feeds) before the writer has decided anything about it.
         const copy = store.createDraft(draft.publicationId, draft.kind, {
           ...draft.fields,
+          status: 'draft',
           slug: undefined,
           title: draft.fields.title ? `${draft.fields.title} (my copy)` : draft.fields.title,
         });
