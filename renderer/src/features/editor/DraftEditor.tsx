@@ -565,7 +565,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           if (modeRef.current === 'source') {
             source.current?.focus();
             source.current?.setSelectionRange(0, 0);
-          } else editor.commands.focus('start');
+          } else {
+            editor.commands.focus('start');
+            // TipTap moves the focus a frame later; a key typed before then went into the title.
+            editor.view.focus();
+          }
         }}
       />
 
