@@ -31,7 +31,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   // Enter and the next letters in one burst, as a fast writer types them (keys a few ms apart):
   // every letter goes to the text, none to the title.
   const cdp = await page.context().newCDPSession(page);
-  const key = (type: string, fields: Record<string, unknown>) =>
+  const key = (type: 'rawKeyDown' | 'keyDown' | 'keyUp' | 'char', fields: object) =>
     cdp.send('Input.dispatchKeyEvent', { type, ...fields });
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
   await Promise.all([
