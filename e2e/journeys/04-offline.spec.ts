@@ -3,7 +3,7 @@ import { addPublication, bodyBox, openApp, screen } from '../support/app';
 import { journey } from '../support/journey';
 import { apiGet } from '../support/processes';
 
-const world = journey({ subdomain: 'notes', name: 'Notes', seed: { posts: 5, pages: 0 } });
+const world = journey({ subdomain: 'notes', name: 'Notes', seed: { posts: 25, pages: 0 } });
 
 test('edit with the server stopped, restart it, and watch the change sync by itself', async ({
   page,
@@ -15,7 +15,10 @@ test('edit with the server stopped, restart it, and watch the change sync by its
     subdomain: 'notes',
     token: world.token,
   });
-  const first = page.locator('tbody tr').first();
+  const first = page
+    .locator('tbody tr')
+    .filter({ has: page.locator('.status-draft') })
+    .first();
   await expect(first).toBeVisible();
   const title = (await first.getByRole('button').textContent()) ?? '';
   await first.getByRole('button').click();
@@ -44,6 +47,13 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   const row = page.locator('tbody tr').filter({ hasText: title });
   await expect(row.locator('.badge').first()).toHaveText('Publish pending');
   await screen(page, '04-offline', 'list-pending');
+  // A page never fetched cannot be shown offline, but the way back to the ones that can stays.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach' })).toBeVisible();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await screen(page, '04-offline', 'uncached-page');
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(row.locator('.badge').first()).toHaveText('Publish pending');
 
   await world.server.restart();
   await expect(page.getByText('Offline.')).toBeHidden({ timeout: 45_000 });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
@@ -50,6 +50,14 @@ export function RecordList({
   useEffect(() => {
     if (lastPage !== null && lastPage >= 1 && page > lastPage) setPage(lastPage);
   }, [lastPage, page, setPage]);
+
+  // The page count last seen for this list: a page that cannot be fetched (offline, never cached)
+  // keeps the controls that lead back to the pages that can.
+  const listKey = `${publicationId} ${kind} ${perPage} ${draftsOnly}`;
+  const [known, setKnown] = useState<{ listKey: string; lastPage: number } | null>(null);
+  if (lastPage !== null && (known?.listKey !== listKey || known.lastPage !== lastPage))
+    setKnown({ listKey, lastPage });
+  const knownLastPage = known?.listKey === listKey ? known.lastPage : null;
 
   // "Drafts only" holds while searching too, and means what the service's filter means: not live.
   const matches = (found.data ?? []).filter(
@@ -212,10 +220,10 @@ export function RecordList({
           </tbody>
         </table>
       )}
-      {!searching && list.data && (
+      {!searching && (list.data || (list.error && knownLastPage !== null)) && (
         <Pagination
           page={page}
-          lastPage={list.data.meta.lastPage}
+          lastPage={list.data?.meta.lastPage ?? Math.max(knownLastPage ?? 1, page)}
           perPage={perPage}
           busy={list.isFetching}
           onPage={setPage}
