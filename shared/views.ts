@@ -78,6 +78,8 @@ export interface SyncStatusView {
   pending: number;
   /** Of those, the ones waiting for a service that did not answer (what "offline" is about). */
   waiting: number;
+  /** The publications whose service did not answer while changes for it wait here. */
+  waitingFor: string[];
   conflicts: number;
   lastSyncAt: number | null;
 }

@@ -129,6 +129,14 @@ test('add a second publication, with specific errors first, and switch between t
   const offlineBanner = page.getByRole('status').filter({ hasText: 'Offline.' });
   await expect(offlineBanner).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /All posts/ }).click();
+  // With another publication on screen, the banner names the one away: this one is not offline.
+  await page.getByRole('button', { name: /^Local sample/ }).click();
+  await expect(page.locator('.offline-banner')).toHaveText(
+    'Field Notes cannot be reached. 1 change for it saved on this computer will sync when its service is back.',
+  );
+  await screen(page, '02-publications', 'other-away');
+  await fieldNotes.click();
+  await expect(page.getByText('Writing for')).toContainText('Field Notes');
   const removeButton = page.getByRole('button', { name: 'Remove Field Notes' });
   await removeButton.click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Field Notes”?' });

@@ -56,7 +56,7 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   await expect(row.locator('.badge').first()).toHaveText('Publish pending');
 
   await world.server.restart();
-  await expect(page.getByText('Offline.')).toBeHidden({ timeout: 45_000 });
+  await expect(page.locator('.offline-banner')).toBeHidden({ timeout: 45_000 });
   const slug = (
     await apiGet(world.server, 'notes', '/posts?limit=100', world.token)
   ).body.posts.data.find((p: { title: string }) => p.title === title).slug;

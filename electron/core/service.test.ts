@@ -460,10 +460,20 @@ describe('the core service', () => {
     expect((await call(c, 'sync.status')).online).toBe(false);
     // A delete waiting out its undo window is pending, but not waiting for the service away.
     await call(c, 'records.delete', { draftId: local.id });
-    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 2, waiting: 1 });
+    expect(await call(c, 'sync.status')).toMatchObject({
+      online: false,
+      pending: 2,
+      waiting: 1,
+      waitingFor: [away.id],
+    });
 
     await call(c, 'publications.remove', { id: away.id, discardUnsynced: true });
-    expect(await call(c, 'sync.status')).toMatchObject({ online: true, pending: 1, waiting: 0 });
+    expect(await call(c, 'sync.status')).toMatchObject({
+      online: true,
+      pending: 1,
+      waiting: 0,
+      waitingFor: [],
+    });
     expect(events.at(-1)).toMatchObject({ type: 'publications-changed' });
     expect(events).toContainEqual({
       type: 'sync',

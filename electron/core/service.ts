@@ -104,15 +104,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return client;
   };
 
-  const status = (): SyncStatusView => ({
-    online: engine.online,
-    pending: store.totalPending(),
-    waiting: engine
-      .unreachableWithWork()
-      .reduce((sum, publicationId) => sum + store.pendingCount(publicationId), 0),
-    conflicts: store.countConflicts(),
-    lastSyncAt,
-  });
+  const status = (): SyncStatusView => {
+    const waitingFor = engine.unreachableWithWork();
+    return {
+      online: engine.online,
+      pending: store.totalPending(),
+      waiting: waitingFor.reduce((sum, id) => sum + store.pendingCount(id), 0),
+      waitingFor,
+      conflicts: store.countConflicts(),
+      lastSyncAt,
+    };
+  };
   const engine: SyncEngine = new SyncEngine({
     store,
     clientFor,

@@ -1,6 +1,40 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PublicationView, SyncStatusView } from '../../../../shared/views';
+import { publicationsQuery } from '../publications/queries';
 import { syncStatusQuery } from './queries';
+
+/**
+ * What the banner says, or null: the services that are away by name, since one service down says
+ * nothing about the publication on screen (another publication's writing syncs on).
+ */
+export function offlineMessage(
+  status: Pick<SyncStatusView, 'online' | 'waiting' | 'waitingFor'> | undefined,
+  publications: readonly Pick<PublicationView, 'id' | 'name' | 'active'>[],
+): { lead: string; rest: string } | null {
+  if (!status || status.online) return null;
+  const away = publications.filter((publication) => status.waitingFor.includes(publication.id));
+  const names = away.map((publication) => publication.name);
+  const queued = status.waiting === 1 ? '1 change' : `${status.waiting} changes`;
+  const list =
+    names.length <= 1
+      ? (names[0] ?? 'A service')
+      : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  const activeAway = away.some((publication) => publication.active);
+  if (activeAway || names.length === 0)
+    return {
+      lead: names.length <= 1 ? 'Offline.' : `Offline: ${list}.`,
+      rest: `You can keep writing: ${queued} saved on this computer will sync when ${
+        names.length <= 1 ? 'the service is' : 'their services are'
+      } back.`,
+    };
+  return {
+    lead: `${list} cannot be reached.`,
+    rest: `${queued} for ${names.length === 1 ? 'it' : 'them'} saved on this computer will sync when ${
+      names.length === 1 ? 'its service is' : 'their services are'
+    } back.`,
+  };
+}
 
 /**
  * The offline banner, in a live region that is always there (one that appears with its text is
@@ -8,17 +42,17 @@ import { syncStatusQuery } from './queries';
  */
 export function OfflineBanner() {
   const { data: status } = useQuery(syncStatusQuery());
-  const offline = status !== undefined && !status.online;
+  const { data: publications } = useQuery(publicationsQuery());
+  const message = offlineMessage(status, publications ?? []);
   const [wasOffline, setWasOffline] = useState(false);
-  if (offline && !wasOffline) setWasOffline(true);
-  // Only the changes waiting for a service that is away: another publication's sync on.
-  const queued = status?.waiting === 1 ? '1 change' : `${status?.waiting ?? 0} changes`;
+  if (message && !wasOffline) setWasOffline(true);
+  // Announced once: the note goes when the last waiting change has been sent.
+  if (!message && wasOffline && status?.pending === 0) setWasOffline(false);
   return (
     <div role="status">
-      {offline ? (
+      {message ? (
         <div className="offline-banner">
-          <strong>Offline.</strong> You can keep writing: {queued} saved on this computer will sync
-          when the service is back.
+          <strong>{message.lead}</strong> {message.rest}
         </div>
       ) : wasOffline ? (
         <span className="visually-hidden">Back online: waiting changes are being sent.</span>

@@ -68,6 +68,7 @@ describe('useCoreEvents', () => {
       online,
       pending: 0,
       waiting: 0,
+      waitingFor: [],
       conflicts: 0,
       lastSyncAt: null,
     });

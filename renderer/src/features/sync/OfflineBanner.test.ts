@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { offlineMessage } from './OfflineBanner';
+
+const review = { id: 'r', name: 'Review', active: false };
+const notes = { id: 'n', name: 'Notes', active: false };
+const sample = { id: 's', name: 'Local sample', active: false };
+const status = (waitingFor: string[], waiting: number) => ({ online: false, waiting, waitingFor });
+
+describe('offlineMessage', () => {
+  it('says nothing while every service with work answers', () => {
+    expect(offlineMessage({ online: true, waiting: 0, waitingFor: [] }, [review])).toBeNull();
+    expect(offlineMessage(undefined, [review])).toBeNull();
+  });
+
+  it('is the plain offline banner when the publication on screen is the one away', () => {
+    expect(offlineMessage(status(['r'], 4), [{ ...review, active: true }, sample])).toEqual({
+      lead: 'Offline.',
+      rest: 'You can keep writing: 4 changes saved on this computer will sync when the service is back.',
+    });
+  });
+
+  it('names the publication away when another one is on screen', () => {
+    expect(offlineMessage(status(['r'], 1), [review, { ...sample, active: true }])).toEqual({
+      lead: 'Review cannot be reached.',
+      rest: '1 change for it saved on this computer will sync when its service is back.',
+    });
+    expect(
+      offlineMessage(status(['r', 'n'], 3), [review, notes, { ...sample, active: true }]),
+    ).toEqual({
+      lead: 'Review and Notes cannot be reached.',
+      rest: '3 changes for them saved on this computer will sync when their services are back.',
+    });
+  });
+
+  it('names every publication away when the one on screen is among them', () => {
+    expect(offlineMessage(status(['r', 'n'], 2), [{ ...review, active: true }, notes])).toEqual({
+      lead: 'Offline: Review and Notes.',
+      rest: 'You can keep writing: 2 changes saved on this computer will sync when their services are back.',
+    });
+  });
+});
