@@ -117,6 +117,32 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.getByText('Writing for')).toBeVisible();
   expect((await page.locator('.editor-actions').boundingBox())?.height).toBeLessThan(50);
   await screen(page, '02-publications', 'narrow-editor');
+  // Narrower still, the header wraps taller; Shift+Tab up through the details never leaves the
+  // field it reaches under it.
+  await page.setViewportSize({ width: 560, height: 720 });
+  await page.getByRole('button', { name: 'Details and search' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).focus();
+  for (let step = 0; step < 8; step++) {
+    await page.keyboard.press('Shift+Tab');
+    const place = await page.evaluate(() => {
+      const doc = (globalThis as any).document;
+      const header = doc.querySelector('.editor-header');
+      const focused = doc.activeElement;
+      return {
+        name: `${focused.tagName} ${focused.getAttribute('aria-label') ?? focused.id ?? ''}`,
+        inHeader: header.contains(focused),
+        top: Math.round(focused.getBoundingClientRect().top),
+        headerBottom: Math.round(header.getBoundingClientRect().bottom),
+      };
+    });
+    if (!place.inHeader)
+      expect(place.top, `${place.name} under the header`).toBeGreaterThanOrEqual(
+        place.headerBottom,
+      );
+  }
+  await screen(page, '02-publications', 'narrow-details');
+  await page.getByRole('button', { name: 'Details and search' }).click();
+  await page.setViewportSize({ width: 760, height: 720 });
   await page.getByRole('button', { name: /All posts/ }).click();
   await expect(sidebar).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 860 });

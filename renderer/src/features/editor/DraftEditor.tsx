@@ -187,13 +187,16 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   }, [editor]);
 
   // The caret's clearance at the top follows the header's height, which grows when a narrow
-  // window or a large font wraps its rows. Only on a resize: never while typing.
+  // window or a large font wraps its rows, and so does the room a field reached by Tab keeps
+  // above it (scroll-padding-top in styles.css). Only on a resize: never while typing.
   useEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     let top = CARET_CLEARANCE.top;
+    const root = document.documentElement.style;
     const observer = new ResizeObserver(() => {
       const wanted = element.offsetHeight + CONTEXT_ABOVE;
+      root.setProperty('--editor-header-room', `${wanted}px`);
       if (wanted === top || editor.isDestroyed) return;
       top = wanted;
       const clearance = { ...CARET_CLEARANCE, top };
@@ -206,7 +209,10 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       });
     });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--editor-header-room');
+    };
   }, [editor]);
 
   // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
