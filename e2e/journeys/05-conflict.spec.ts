@@ -79,8 +79,17 @@ test('a second client changes the same post: the conflict is shown and resolved'
     return field.scrollTop as number;
   }, caret);
   expect(scrolled).toBeGreaterThan(0);
+  // Publish pressed now is refused until the writer chooses; the notice goes with the choice.
+  await page.getByRole('button', { name: 'Publish to Shared' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Choose which to keep.' });
+  await expect(refused).toContainText('Not published');
+  await source.evaluate((field: any, at) => {
+    field.setSelectionRange(at, at);
+    field.scrollTop = field.scrollHeight;
+  }, caret);
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await expect(conflict).toBeHidden();
+  await expect(refused).toHaveCount(0);
   // The view is gone; the keyboard is back in the source, at the same place, not at the top.
   await expect(source).toBeFocused();
   expect(await source.evaluate((field: any) => [field.selectionStart, field.scrollTop])).toEqual([

@@ -12,6 +12,8 @@ export interface Notice {
   until?: number;
   /** Take the keyboard focus: only for a notice answering the writer's own action (Delete). */
   focus?: boolean;
+  /** What it is about: settling that (a conflict resolved) takes the notice away. */
+  about?: string;
   shownAt: number;
 }
 
@@ -39,6 +41,7 @@ interface UiState {
   setAddingPublication(open: boolean): void;
   notify(notice: NoticeRequest): number;
   dismiss(id: number): void;
+  dismissAbout(about: string): void;
 }
 
 let nextNotice = 1;
@@ -70,4 +73,6 @@ export const useUi = create<UiState>()((set) => ({
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  dismissAbout: (about) =>
+    set((state) => ({ notices: state.notices.filter((n) => n.about !== about) })),
 }));

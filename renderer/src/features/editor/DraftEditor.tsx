@@ -15,7 +15,12 @@ import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-ent
 import { cleanPastedHtml } from './paste';
 import { writeBelowLastBlock } from './below-last-block';
 import { Slice } from '@tiptap/pm/model';
-import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
+import {
+  conflictNotice,
+  hasSomethingToSend,
+  publishOutcome,
+  updateOutcome,
+} from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
 import { SAVE_REQUEST, trackSave } from './save-order';
@@ -385,6 +390,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     try {
       await autosave.flush();
       const kept = await bridge.sync.resolveConflict({ draftId: draft.id, resolution });
+      useUi.getState().dismissAbout(conflictNotice(draft.id));
       if (!kept.includes(draft.id)) {
         // Theirs was the deletion: this draft is gone, and with it the editor.
         openDraft(kept[0] ?? null);

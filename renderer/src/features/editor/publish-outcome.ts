@@ -5,7 +5,11 @@ import type { DraftView } from '../../../../shared/views';
 export interface Outcome {
   tone: 'info' | 'error';
   message: string;
+  about?: string;
 }
+
+/** A notice that a draft is in conflict stands until the writer resolves it, not after. */
+export const conflictNotice = (draftId: string): string => `conflict ${draftId}`;
 
 /**
  * What to tell the writer after Publish/Unpublish, from the draft as the core holds it once the
@@ -43,6 +47,7 @@ export function publishOutcome(
   if (draft.syncState === 'conflict')
     return {
       tone: 'error',
+      about: conflictNotice(draft.id),
       message: `Not ${wanted === 'publish' ? 'published' : 'unpublished'}: ${publicationName} has another version of this ${draft.kind}. Choose which to keep.`,
     };
   if (draft.syncState === 'error' && draft.lastError)
@@ -64,6 +69,7 @@ export function updateOutcome(draft: DraftView, publicationName: string): Outcom
   if (draft.syncState === 'conflict')
     return {
       tone: 'error',
+      about: conflictNotice(draft.id),
       message: `Not updated: ${publicationName} has another version of this ${draft.kind}. Choose which to keep.`,
     };
   if (draft.syncState === 'error' && draft.lastError)
