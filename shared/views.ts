@@ -45,6 +45,11 @@ export interface RecordPageView {
   /** True when the service could not be reached and this is the last copy seen. */
   fromCache: boolean;
   cachedAt: number | null;
+  /**
+   * True when this page was never fetched and is put together from every record this computer
+   * has seen listed: the service may hold more than it shows.
+   */
+  pieced?: boolean;
 }
 
 export interface DraftView {

@@ -79,6 +79,11 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'saved on this computer' })).toHaveText(
     '1 match saved on this computer.',
   );
+  // Nothing found says where it looked: the service has no search of its own.
+  await page.keyboard.type('zz');
+  await expect(page.getByText(/^None of the posts saved on this computer match/)).toContainText(
+    'the pages of the list opened so far',
+  );
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Delete');
   await expect(page.getByText('Page 1 of 1')).toBeVisible();

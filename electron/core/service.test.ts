@@ -297,6 +297,8 @@ describe('the core service', () => {
     proxy.setPolicy(() => ({ type: 'reset' }));
     const offline = await call(c, 'records.list', query);
     expect(offline.fromCache).toBe(true);
+    // The page fetched before is the service's own; the filter below was never fetched.
+    expect(offline.pieced).toBeUndefined();
     expect(offline.items[0]).toMatchObject({
       draftId: created.id,
       title: 'Written since the list',
@@ -309,6 +311,7 @@ describe('the core service', () => {
 
     const draftsOnly = await call(c, 'records.list', { ...query, draftsOnly: true });
     expect(draftsOnly.fromCache).toBe(true);
+    expect(draftsOnly.pieced).toBe(true);
     const titles = draftsOnly.items.map((i: { title: string }) => i.title);
     expect(titles).toContain('Draft before');
     expect(titles).toContain('Written since the list');

@@ -297,16 +297,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (error instanceof QuireError && isUnanswered(error))
           engine.setReachable(publicationId, false);
         else if (error instanceof QuireError && error.kind !== 'cancelled') reached(publicationId);
-        const cached =
-          error instanceof QuireError && isTransient(error.kind)
-            ? (store.cachedPage(key) ?? store.pageFromCachedRecords(key))
-            : undefined;
+        const transient = error instanceof QuireError && isTransient(error.kind);
+        const kept = transient ? store.cachedPage(key) : undefined;
+        const cached = kept ?? (transient ? store.pageFromCachedRecords(key) : undefined);
         if (!cached) throw error;
         return pageView(cached, {
           ...context,
           online: false,
           fromCache: true,
           cachedAt: cached.cachedAt,
+          pieced: !kept,
         });
       }
     },

@@ -128,6 +128,7 @@ export function pageView(
     online: boolean;
     fromCache: boolean;
     cachedAt: number | null;
+    pieced?: boolean;
     firstPage: boolean;
     draftsOnly: boolean;
   },
@@ -170,5 +171,6 @@ export function pageView(
     ],
     fromCache: context.fromCache,
     cachedAt: context.cachedAt,
+    ...(context.pieced ? { pieced: true } : {}),
   };
 }

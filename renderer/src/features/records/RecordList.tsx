@@ -130,7 +130,9 @@ export function RecordList({
       </header>
       {list.data?.fromCache && !searching && (
         <p className="hint">
-          Showing the copy saved on this computer: the service cannot be reached.
+          {list.data.pieced
+            ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
+            : 'Showing the copy saved on this computer: the service cannot be reached.'}
         </p>
       )}
       {/* Always present, so what a search finds is announced as it changes. */}
@@ -166,7 +168,8 @@ export function RecordList({
       ) : items.length === 0 ? (
         <p className="placeholder">
           {searching
-            ? `No ${plural} match “${search}”.`
+            ? // The service has no search: only what this computer holds can be searched.
+              `None of the ${plural} saved on this computer match “${search}”. The search covers the pages of the list opened so far.`
             : draftsOnly
               ? `No draft ${plural}.`
               : `No ${plural} yet.`}
