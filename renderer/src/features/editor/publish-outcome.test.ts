@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftView } from '../../../../shared/views';
-import { hasSomethingToSend, publishOutcome, updateOutcome } from './publish-outcome';
+import {
+  conflictNotice,
+  hasSomethingToSend,
+  publishOutcome,
+  updateOutcome,
+} from './publish-outcome';
 
 const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish'): DraftView => ({
   id: 'd',
@@ -31,7 +36,7 @@ describe('publishOutcome', () => {
 
   it('never says published for a conflict, a refusal, or a post the service does not have', () => {
     const conflict = publishOutcome(draft({ syncState: 'conflict' }), 'publish', 'Journal');
-    expect(conflict).toMatchObject({ tone: 'error' });
+    expect(conflict).toMatchObject({ tone: 'error', about: conflictNotice('d') });
     expect(conflict.message).toContain('Journal has another version of this post');
     expect(
       publishOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'publish', 'J'),
@@ -71,8 +76,10 @@ describe('updateOutcome', () => {
   it('says updated once the push went, and why not otherwise', () => {
     expect(updateOutcome(draft({}), 'J')).toEqual({ tone: 'info', message: 'Updated on J.' });
     expect(updateOutcome(draft({ syncState: 'held' }), 'J').message).toBe('Updated on J.');
+    // About the conflict: choosing a version takes this notice away.
     expect(updateOutcome(draft({ syncState: 'conflict' }), 'J')).toEqual({
       tone: 'error',
+      about: conflictNotice('d'),
       message: 'Not updated: J has another version of this post. Choose which to keep.',
     });
     expect(updateOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'J')).toEqual({

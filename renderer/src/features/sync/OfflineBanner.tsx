@@ -1,40 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PublicationView, SyncStatusView } from '../../../../shared/views';
 import { publicationsQuery } from '../publications/queries';
+import { offlineMessage } from './offline-message';
 import { syncStatusQuery } from './queries';
-
-/**
- * What the banner says, or null: the services that are away by name, since one service down says
- * nothing about the publication on screen (another publication's writing syncs on).
- */
-export function offlineMessage(
-  status: Pick<SyncStatusView, 'online' | 'waiting' | 'waitingFor'> | undefined,
-  publications: readonly Pick<PublicationView, 'id' | 'name' | 'active'>[],
-): { lead: string; rest: string } | null {
-  if (!status || status.online) return null;
-  const away = publications.filter((publication) => status.waitingFor.includes(publication.id));
-  const names = away.map((publication) => publication.name);
-  const queued = status.waiting === 1 ? '1 change' : `${status.waiting} changes`;
-  const list =
-    names.length <= 1
-      ? (names[0] ?? 'A service')
-      : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  const activeAway = away.some((publication) => publication.active);
-  if (activeAway || names.length === 0)
-    return {
-      lead: names.length <= 1 ? 'Offline.' : `Offline: ${list}.`,
-      rest: `You can keep writing: ${queued} saved on this computer will sync when ${
-        names.length <= 1 ? 'the service is' : 'their services are'
-      } back.`,
-    };
-  return {
-    lead: `${list} cannot be reached.`,
-    rest: `${queued} for ${names.length === 1 ? 'it' : 'them'} saved on this computer will sync when ${
-      names.length === 1 ? 'its service is' : 'their services are'
-    } back.`,
-  };
-}
 
 /**
  * The offline banner, in a live region that is always there (one that appears with its text is

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineMessage } from './OfflineBanner';
+import { offlineMessage } from './offline-message';
 
 const review = { id: 'r', name: 'Review', active: false };
 const notes = { id: 'n', name: 'Notes', active: false };
