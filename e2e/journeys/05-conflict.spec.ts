@@ -81,8 +81,36 @@ test('a second client changes the same post: the conflict is shown and resolved'
   expect(scrolled).toBeGreaterThan(0);
   // Publish pressed now is refused until the writer chooses; the notice goes with the choice.
   await page.getByRole('button', { name: 'Publish to Shared' }).click();
-  const refused = page.getByRole('alert').filter({ hasText: 'Choose which to keep.' });
-  await expect(refused).toContainText('Not published');
+  const refused = page.getByRole('alert').filter({ hasText: 'keeping yours publishes it' });
+  await expect(refused).toContainText('Not published yet');
+  // One notice about the conflict, not two: the newer one replaced the first.
+  await expect(page.getByRole('alert').locator('[data-notice]')).toHaveCount(1);
+  // In a narrow window the notices cover much of the page's foot: the Keep buttons can still be
+  // brought out from under them, by keyboard or by scrolling, however many notices there are.
+  await page.setViewportSize({ width: 560, height: 720 });
+  // Two more notices of the same make, added to the page (the app gives no way to call them up on
+  // demand here), to show the room follows the notices' height rather than a fixed guess.
+  await page.evaluate(() => {
+    const group = (globalThis as any).document.querySelector('.notices [role="status"]');
+    for (const line of ['Saved on this computer.', 'A second line of news, long enough to wrap.']) {
+      const extra = group.ownerDocument.createElement('div');
+      extra.className = 'notice e2e-extra';
+      extra.textContent = line;
+      group.append(extra);
+    }
+  });
+  const keepMine = conflict.getByRole('button', { name: 'Keep mine' });
+  await keepMine.evaluate((button: any) => button.scrollIntoView({ block: 'end' }));
+  const noticesTop = (await page.locator('.notices').boundingBox())!.y;
+  const keepBottom = (await keepMine.boundingBox())!;
+  expect(keepBottom.y + keepBottom.height).toBeLessThanOrEqual(noticesTop);
+  await screen(page, '05-conflict', 'narrow-notices');
+  await page.evaluate(() =>
+    (globalThis as any).document
+      .querySelectorAll('.notices .e2e-extra')
+      .forEach((extra: any) => extra.remove()),
+  );
+  await page.setViewportSize({ width: 1280, height: 860 });
   await source.evaluate((field: any, at) => {
     field.setSelectionRange(at, at);
     field.scrollTop = field.scrollHeight;
@@ -103,6 +131,10 @@ test('a second client changes the same post: the conflict is shown and resolved'
       { timeout: 30_000 },
     )
     .toBe(mine);
+  // The publish pressed during the conflict went with "Keep mine", as the notice said.
+  expect(
+    (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.status,
+  ).toBe('publish');
   // Keeping mine keeps all of mine: the excerpt the writer never set is not left behind.
   expect(
     (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.excerpt,

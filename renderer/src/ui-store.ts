@@ -67,8 +67,14 @@ export const useUi = create<UiState>()((set) => ({
   setAddingPublication: (addingPublication) => set({ addingPublication }),
   notify: (notice) => {
     const id = nextNotice++;
+    // One notice a subject: the newer one about the same thing says what still holds.
     set((state) => ({
-      notices: [...state.notices.slice(-3), { ...notice, id, shownAt: Date.now() }],
+      notices: [
+        ...state.notices
+          .filter((shown) => notice.about === undefined || shown.about !== notice.about)
+          .slice(-3),
+        { ...notice, id, shownAt: Date.now() },
+      ],
     }));
     return id;
   },

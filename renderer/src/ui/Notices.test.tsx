@@ -38,6 +38,21 @@ describe('expiresAt', () => {
 });
 
 describe('Notices', () => {
+  it('keeps one notice a subject: a newer one about the same thing replaces the older', () => {
+    render(<Notices />);
+    act(() => {
+      const { notify } = useUi.getState();
+      notify({ tone: 'error', message: 'Changed on Journal too.', about: 'conflict:d' });
+      notify({ tone: 'info', message: 'Saved.' });
+      notify({ tone: 'error', message: 'Not published yet.', about: 'conflict:d' });
+      notify({ tone: 'error', message: 'Changed on Journal too.', about: 'conflict:e' });
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not published yet.×Changed on Journal too.×',
+    );
+    expect(screen.getByRole('status').textContent).toBe('Saved.×');
+  });
+
   it('takes the focus only for a notice that asks, and names each button by its message', async () => {
     render(<Notices />);
     act(() => {

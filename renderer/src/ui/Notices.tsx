@@ -66,6 +66,22 @@ export function Notices() {
     }
   }, [notices]);
 
+  // The notices float over the page: the room they take is kept clear of Tab stops and added at the
+  // page's end (styles.css), so whatever they cover can be reached and scrolled out from under them.
+  useEffect(() => {
+    const element = region.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--notices-room', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--notices-room');
+    };
+  }, []);
+
   // Closing the notice the keyboard is in: the keyboard moves to the next one (or the one before),
   // not back to the top of the screen, so a row of notices can be read and closed in turn.
   const close = (id: number) => {

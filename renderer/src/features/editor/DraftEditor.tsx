@@ -245,11 +245,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     if (!inConflict) return;
     const id = notify({
       tone: 'error',
+      about: conflictNotice(draft.id),
       message: `This ${draft.kind} was changed on ${publication.name} too: choose which version to keep, above the title.`,
     });
     // Resolved, or the editor closed: the notice has nothing left to say.
     return () => useUi.getState().dismiss(id);
-  }, [inConflict, draft.kind, publication.name, notify]);
+  }, [inConflict, draft.id, draft.kind, publication.name, notify]);
 
   // The warning is a dialog: the keyboard goes to it, on its safe choice.
   useEffect(() => {

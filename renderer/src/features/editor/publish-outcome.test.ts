@@ -38,6 +38,7 @@ describe('publishOutcome', () => {
     const conflict = publishOutcome(draft({ syncState: 'conflict' }), 'publish', 'Journal');
     expect(conflict).toMatchObject({ tone: 'error', about: conflictNotice('d') });
     expect(conflict.message).toContain('Journal has another version of this post');
+    expect(conflict.message).toMatch(/^Not published yet: .* keeping yours publishes it\.$/);
     expect(
       publishOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'publish', 'J'),
     ).toEqual({ tone: 'error', message: 'Not sent to J: Token refused' });

@@ -48,7 +48,8 @@ export function publishOutcome(
     return {
       tone: 'error',
       about: conflictNotice(draft.id),
-      message: `Not ${wanted === 'publish' ? 'published' : 'unpublished'}: ${publicationName} has another version of this ${draft.kind}. Choose which to keep.`,
+      // The wish is kept: it goes with "Keep mine", so the writer is told what each choice does.
+      message: `Not ${wanted === 'publish' ? 'published' : 'unpublished'} yet: ${publicationName} has another version of this ${draft.kind}. Choose which to keep, above the title; keeping yours ${wanted === 'publish' ? 'publishes' : 'unpublishes'} it.`,
     };
   if (draft.syncState === 'error' && draft.lastError)
     return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
