@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { QuireError } from '../../../../shared/errors';
+import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError, fieldErrorsOf } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
@@ -20,7 +21,13 @@ const FIELDS = [
 
 type Values = Record<(typeof FIELDS)[number]['name'], string>;
 
-export function AddPublicationDialog({ onClose }: { onClose: () => void }) {
+export function AddPublicationDialog({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded: (publication: PublicationView) => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>({ name: '', baseUrl: '', subdomain: '', token: '' });
@@ -32,9 +39,10 @@ export function AddPublicationDialog({ onClose }: { onClose: () => void }) {
         subdomain: values.subdomain.trim(),
         token: values.token.trim(),
       }),
-    onSuccess: async () => {
+    onSuccess: async (publication) => {
       await queryClient.invalidateQueries({ queryKey: publicationKeys.all });
       onClose();
+      onAdded(publication);
     },
   });
   const modal = useModal(dialog);

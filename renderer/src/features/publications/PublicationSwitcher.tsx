@@ -95,7 +95,13 @@ export function PublicationSwitcher() {
       <button type="button" className="add-publication" onClick={() => setAdding(true)}>
         Add publication
       </button>
-      {adding && <AddPublicationDialog onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddPublicationDialog
+          onClose={() => setAdding(false)}
+          // A publication is added to be written for: the app turns to it at once.
+          onAdded={(publication) => activate.mutate(publication.id)}
+        />
+      )}
       {replacing && (
         <ReplaceTokenDialog
           publication={replacing}
