@@ -38,12 +38,20 @@ test('add a second publication, with specific errors first, and switch between t
     token: 'quire_wrong',
   });
   const dialog = page.getByRole('dialog', { name: 'Add publication' });
-  await expect(dialog.getByRole('alert')).toContainText('refused this token');
-  await expect(dialog.getByLabel('Access token')).toHaveAttribute('aria-invalid', 'true');
+  // Said once, under the field it is about (its description), with the keyboard taken there.
+  const token = dialog.getByLabel('Access token');
+  await expect(token).toHaveAttribute('aria-invalid', 'true');
+  await expect(token).toHaveAccessibleDescription(/refused this token/);
+  await expect(token).toBeFocused();
+  await expect(dialog.getByRole('alert')).toHaveText('Check the field marked above.');
+  await expect(dialog.getByText(/refused this token/)).toHaveCount(1);
   await dialog.getByLabel('Subdomain').fill('no-such-blog');
   await dialog.getByLabel('Access token').fill(world.token);
   await dialog.getByRole('button', { name: 'Add publication' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('no publication "no-such-blog"');
+  await expect(dialog.getByLabel('Subdomain')).toHaveAccessibleDescription(
+    /No publication by this name at this address/,
+  );
+  await expect(dialog.getByRole('alert')).toHaveText('Check the field marked above.');
   await screen(page, '02-publications', 'inline-error');
   await dialog.getByLabel('Subdomain').fill('field-notes');
   await dialog.getByRole('button', { name: 'Add publication' }).click();

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { QuireError } from '../../../../shared/errors';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError, fieldErrorsOf } from '../../ui/errors';
@@ -99,8 +98,9 @@ export function AddPublicationDialog({
         })}
         {add.error && (
           <p className="error-text" role="alert">
-            {/* The contract's refusal names a method; the core's own checks speak to the writer. */}
-            {add.error instanceof QuireError && add.error.kind === 'bad-input'
+            {/* A refusal that names fields is said once, under them (a refused token too); this
+                line points there. The contract's own refusal names a method, not the writer's words. */}
+            {invalid.length > 0
               ? `Check ${invalid.length === 1 ? 'the field' : `the ${invalid.length} fields`} marked above.`
               : describeError(add.error)}
           </p>
