@@ -128,6 +128,15 @@ export const contract = {
   'records.search': method(
     z.object({ publicationId: id, kind, query: text(200) }).strict(),
   ).returns<RecordSummary[]>(),
+  /**
+   * Every page of a list, fetched at the service's largest page size into this computer's copy, so
+   * a search covers the whole publication. Stops after 100 pages (10,000 records); `complete` says whether it got them all.
+   */
+  'records.fetchAll': method(z.object({ publicationId: id, kind }).strict()).returns<{
+    fetched: number;
+    total: number;
+    complete: boolean;
+  }>(),
   'records.tags': method(z.object({ publicationId: id }).strict()).returns<Tag[]>(),
   'records.create': method(
     z.object({ publicationId: id, kind, fields: draftFieldsSchema }).strict(),

@@ -10,6 +10,7 @@ export const METHOD_NAMES = [
   'publications.setToken',
   'records.list',
   'records.search',
+  'records.fetchAll',
   'records.tags',
   'records.create',
   'records.delete',

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../server';
+import { addPublication as addServicePublication, issueToken, seedPublication } from '../../server';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { KeytarCredentialStore } from './credentials';
 import { createCore, type Core } from './service';
@@ -62,6 +62,8 @@ const errorOf = async (c: Core, name: string, input: unknown) => {
   if (envelope.ok) throw new Error(`${name} unexpectedly succeeded`);
   return envelope.error;
 };
+
+type PostList = { posts: { data: { id: number }[] } };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -401,6 +403,60 @@ describe('the core service', () => {
     const offline = await call(c, 'records.list', query);
     expect(offline.fromCache).toBe(true);
     expect(offline.items.map((i: { title: string }) => i.title)).not.toContain('Soon gone zebra');
+  });
+
+  it('fetches every page of a list so a search covers all of it, and browses it offline at 100 a page', async () => {
+    const { token } = addServicePublication(service.server.db, {
+      subdomain: 'big-archive',
+      name: 'Big archive',
+    });
+    seedPublication(service.server.db, { subdomain: 'big-archive', posts: 231, pages: 0, seed: 7 });
+    const api = (path: string, init: RequestInit = {}) =>
+      fetch(`${service.server.url}/app/big-archive${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+    // A post deep in the list (third page of 100) given a word no other post carries.
+    const deep = ((await (await api('/posts?page=3&limit=100')).json()) as PostList).posts
+      .data[10]!;
+    const renamed = await api(`/posts/${deep.id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ title: 'Notes on the quokka' }),
+    });
+    expect(renamed.status).toBe(200);
+
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: 'big-archive',
+      token,
+    });
+    const first = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', first);
+    const search = { publicationId: pub.id, kind: 'post', query: 'quokka' };
+    expect(await call(c, 'records.search', search)).toEqual([]);
+
+    let requests = 0;
+    proxy.setPolicy(() => (requests++, { type: 'pass' }));
+    expect(await call(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' })).toEqual({
+      fetched: 231,
+      total: 231,
+      complete: true,
+    });
+    expect(requests).toBe(3);
+    expect((await call(c, 'records.search', search)).map((r: any) => r.title)).toEqual([
+      'Notes on the quokka',
+    ]);
+
+    // Offline, what it fetched is also the list's own pages at 100 a page.
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await call(c, 'records.list', { ...first, page: 3, perPage: 100 });
+    expect(offline).toMatchObject({ fromCache: true, meta: { lastPage: 3, total: 231 } });
+    expect(offline.items).toHaveLength(31);
+    // Unreachable, it fails and says why, rather than passing a part off as the whole.
+    expect(
+      await errorOf(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' }),
+    ).toMatchObject({ kind: 'offline' });
   });
 
   it('asks for a list once, not through retries, when sync knows the service is unreachable', async () => {

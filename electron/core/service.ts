@@ -13,6 +13,8 @@ import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
 
 export const UNDO_WINDOW_MS = 10_000;
+/** Pages of 100 that "search everything" fetches at most: 10,000 records, a minute or so. */
+export const FETCH_ALL_PAGES = 100;
 const ACTIVE_KEY = 'active-publication';
 const EMBEDDED_ADDED_KEY = 'embedded-publication-added';
 
@@ -319,6 +321,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         store,
         engine.reachable(publicationId),
       );
+    },
+    'records.fetchAll': async ({ publicationId, kind }) => {
+      requirePublication(publicationId);
+      const client = clientFor(publicationId);
+      let fetched = 0;
+      let total = 0;
+      let lastPage = 1;
+      let page = 1;
+      try {
+        for (; page <= Math.min(lastPage, FETCH_ALL_PAGES); page++) {
+          const result = await client.list(kind, { page, limit: 100 });
+          reached(publicationId);
+          // Cached as the list's own pages at 100 a page: offline, that view shows them too.
+          const key = { publicationId, kind, page, perPage: 100, draftsOnly: false } as const;
+          store.cachePage(key, result.meta, result.records);
+          fetched += result.records.length;
+          total = result.meta.total;
+          lastPage = result.meta.last_page;
+        }
+      } catch (error) {
+        if (error instanceof QuireError && isUnanswered(error))
+          engine.setReachable(publicationId, false);
+        throw error;
+      }
+      return { fetched, total, complete: page > lastPage };
     },
     'records.tags': async ({ publicationId }) => {
       requirePublication(publicationId);

@@ -9,6 +9,7 @@ import { syncStatusQuery } from '../sync/queries';
 import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS } from './labels';
 import { Pagination } from './Pagination';
 import { recordPageQuery, recordSearchQuery } from './queries';
+import { SearchReach } from './SearchReach';
 
 /** The core returns at most this many cached records for a search (and the drafts it finds). */
 const SEARCH_LIMIT = 50;
@@ -36,6 +37,7 @@ export function RecordList({
   const { data: sync } = useQuery(syncStatusQuery());
   const rows = useRef<HTMLTableSectionElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const searchField = useRef<HTMLInputElement>(null);
   const returnTo = useUi((state) => state.returnTo);
 
   const open = useMutation({
@@ -113,6 +115,7 @@ export function RecordList({
           {kind === 'post' ? 'Posts' : 'Pages'}
         </h1>
         <input
+          ref={searchField}
           type="search"
           aria-label={`Search ${plural} saved on this computer`}
           placeholder={`Search ${plural}`}
@@ -143,6 +146,17 @@ export function RecordList({
             ? 'Searching what is saved on this computer…'
             : searchSummary(matches.length, (found.data?.length ?? 0) >= SEARCH_LIMIT, draftsOnly)}
       </p>
+      {searching && (
+        <SearchReach
+          publicationId={publicationId}
+          publicationName={publicationName}
+          kind={kind}
+          total={!draftsOnly && list.data ? list.data.meta.total : null}
+          reachable={list.data ? !list.data.fromCache : false}
+          // The button goes once pressed: the keyboard goes back to the search it serves.
+          onStart={() => searchField.current?.focus()}
+        />
+      )}
       {searching && found.isPending ? (
         <p className="placeholder" aria-busy="true">
           Searching…
@@ -169,7 +183,7 @@ export function RecordList({
         <p className="placeholder">
           {searching
             ? // The service has no search: only what this computer holds can be searched.
-              `None of the ${plural} saved on this computer match “${search}”. The search covers the pages of the list opened so far.`
+              `None of the ${plural} saved on this computer match “${search}”.`
             : draftsOnly
               ? `No draft ${plural}.`
               : `No ${plural} yet.`}

@@ -21,7 +21,11 @@ export const recordKeys = {
       { page: p.page, perPage: p.perPage, draftsOnly: p.draftsOnly },
     ] as const,
   search: (publicationId: string, kind: RecordKind, query: string) =>
-    [...recordKeys.kind(publicationId, kind), 'search', query] as const,
+    [...recordKeys.searches(publicationId, kind), query] as const,
+  searches: (publicationId: string, kind: RecordKind) =>
+    [...recordKeys.kind(publicationId, kind), 'search'] as const,
+  whole: (publicationId: string, kind: RecordKind) =>
+    [...recordKeys.kind(publicationId, kind), 'whole'] as const,
   tags: (publicationId: string) => [...recordKeys.all(publicationId), 'tags'] as const,
 };
 
@@ -64,4 +68,18 @@ export const recordSearchQuery = (publicationId: string, kind: RecordKind, query
     queryFn: () => bridge.records.search({ publicationId, kind, query }),
     enabled: query.trim().length > 0,
     placeholderData: keepWithinList(publicationId, kind),
+  });
+
+/**
+ * The whole list fetched into this computer's copy, so a search covers all of it. Only on the
+ * writer's word (it can take a minute); the answer is kept for as long as the app runs.
+ */
+export const wholeListQuery = (publicationId: string, kind: RecordKind) =>
+  queryOptions({
+    queryKey: recordKeys.whole(publicationId, kind),
+    queryFn: () => bridge.records.fetchAll({ publicationId, kind }),
+    enabled: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
   });

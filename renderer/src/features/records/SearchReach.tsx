@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecordKind } from '../../../../shared/model';
+import { describeError } from '../../ui/errors';
+import { useUi } from '../../ui-store';
+import { recordKeys, wholeListQuery } from './queries';
+
+const at = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+
+/**
+ * How far a search reaches: the service has no search, so it covers what this computer holds.
+ * The writer can have the whole list fetched (pages of 100) to search all of it.
+ */
+export function SearchReach({
+  publicationId,
+  publicationName,
+  kind,
+  total,
+  reachable,
+  onStart,
+}: {
+  publicationId: string;
+  publicationName: string;
+  kind: RecordKind;
+  /** The list's size as the service last gave it, if known. */
+  total: number | null;
+  reachable: boolean;
+  onStart(): void;
+}) {
+  const queryClient = useQueryClient();
+  const whole = useQuery(wholeListQuery(publicationId, kind));
+  const plural = kind === 'post' ? 'posts' : 'pages';
+  const fetchAll = async () => {
+    onStart();
+    const result = await whole.refetch();
+    if (result.error) {
+      useUi.getState().notify({
+        tone: 'error',
+        message: `Not all ${plural} could be fetched: ${describeError(result.error)}`,
+      });
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: recordKeys.searches(publicationId, kind) });
+  };
+
+  if (whole.isFetching)
+    return (
+      <p className="hint" aria-busy="true">
+        Fetching the {plural} of {publicationName}, 100 at a time…
+      </p>
+    );
+  if (whole.data) {
+    const { fetched, total: all, complete } = whole.data;
+    const when = at.format(whole.dataUpdatedAt);
+    return (
+      <p className="hint">
+        {complete
+          ? `The search covers all ${all} ${plural} of ${publicationName}, as fetched at ${when}.`
+          : `The search covers the newest ${fetched} of ${all} ${plural} of ${publicationName}, fetched at ${when}.`}
+      </p>
+    );
+  }
+  if (!reachable) return null;
+  return (
+    <p className="hint search-reach">
+      The search covers the {plural} this computer has seen.{' '}
+      <button type="button" className="small" onClick={() => void fetchAll()}>
+        {total === null
+          ? `Fetch all ${plural} to search them`
+          : `Fetch all ${total} ${plural} to search them`}
+      </button>
+    </p>
+  );
+}
