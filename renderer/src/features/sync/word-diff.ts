@@ -1,16 +1,45 @@
-import { diffWords } from 'diff';
+import { diffWordsWithSpace } from 'diff';
 
 export interface DiffPart {
   text: string;
   change: 'same' | 'added' | 'removed';
 }
 
-/** Words that differ between two texts, as runs: what "theirs" removed and added against "mine". */
+/**
+ * Words that differ between two texts, as runs: what "theirs" removed and added against "mine".
+ * Spaces count (`diffWords` would lend one side the other's spacing: "change ." for "change.").
+ */
 export function wordDiff(mine: string, theirs: string): DiffPart[] {
-  return diffWords(mine, theirs).map((part) => ({
-    text: part.value,
-    change: part.added ? 'added' : part.removed ? 'removed' : 'same',
-  }));
+  const parts = diffWordsWithSpace(mine, theirs);
+  const runs: DiffPart[] = [];
+  let removed = '';
+  let added = '';
+  const flush = () => {
+    // Spacing both sides end on is theirs in common, left unmarked.
+    const tail = /\s*$/.exec(removed)?.[0] ?? '';
+    const shared = removed && added && tail && added.endsWith(tail) ? tail : '';
+    if (removed !== shared)
+      runs.push({ text: removed.slice(0, removed.length - shared.length), change: 'removed' });
+    if (added !== shared)
+      runs.push({ text: added.slice(0, added.length - shared.length), change: 'added' });
+    if (shared) runs.push({ text: shared, change: 'same' });
+    removed = added = '';
+  };
+  const changed = (i: number) => Boolean(parts[i]?.added || parts[i]?.removed);
+  parts.forEach((part, i) => {
+    if (part.added) added += part.value;
+    else if (part.removed) removed += part.value;
+    // A space between two changed words joins them into one marked run on each side.
+    else if (/^\s+$/.test(part.value) && changed(i - 1) && changed(i + 1)) {
+      removed += part.value;
+      added += part.value;
+    } else {
+      flush();
+      runs.push({ text: part.value, change: 'same' });
+    }
+  });
+  flush();
+  return runs;
 }
 
 export function textOf(html: string): string {
