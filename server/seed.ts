@@ -80,7 +80,12 @@ const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
 const between = (random: Random, low: number, high: number): number =>
   low + Math.floor(random() * (high - low + 1));
-const plural = (word: string): string => (/(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`);
+export const plural = (word: string): string =>
+  /(s|x|ch|sh)$/.test(word)
+    ? `${word}es`
+    : /[^aeiou]y$/.test(word)
+      ? `${word.slice(0, -1)}ies`
+      : `${word}s`;
 const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 function sentence(random: Random, inline = true): string {

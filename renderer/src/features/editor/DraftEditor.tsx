@@ -502,9 +502,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
               Update on {publication.name}
             </button>
           )}
+          {/* While a publish (or unpublish) waits for the service, the button takes it back: a
+              way out, not the next step, so it does not take the main button's look. */}
           <button
             type="button"
-            className={live ? undefined : 'primary'}
+            className={live || pending ? undefined : 'primary'}
             onClick={() => void togglePublish()}
           >
             {status === 'publish'
