@@ -414,7 +414,10 @@ describe('the core service', () => {
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${service.server.url}/app/big-archive${path}`, {
         ...init,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
       });
     // A post deep in the list (third page of 100) given a word no other post carries.
     const deep = ((await (await api('/posts?page=3&limit=100')).json()) as PostList).posts
@@ -435,24 +438,35 @@ describe('the core service', () => {
     await call(c, 'records.list', first);
     const search = { publicationId: pub.id, kind: 'post', query: 'quokka' };
     expect(await call(c, 'records.search', search)).toEqual([]);
+    // Someone else deletes a post this computer has a copy of.
+    const gone = (await call(c, 'records.list', first)).items[3];
+    expect((await api(`/posts/${gone.remoteId}`, { method: 'DELETE' })).status).toBeLessThan(300);
+    const goneSearch = { ...search, query: gone.title };
+    expect((await call(c, 'records.search', goneSearch)).map((r: any) => r.title)).toContain(
+      gone.title,
+    );
 
     let requests = 0;
     proxy.setPolicy(() => (requests++, { type: 'pass' }));
     expect(await call(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' })).toEqual({
-      fetched: 231,
-      total: 231,
+      fetched: 230,
+      total: 230,
       complete: true,
     });
     expect(requests).toBe(3);
     expect((await call(c, 'records.search', search)).map((r: any) => r.title)).toEqual([
       'Notes on the quokka',
     ]);
+    // The whole list seen in one pass: the deleted post's copy went with it.
+    expect((await call(c, 'records.search', goneSearch)).map((r: any) => r.title)).not.toContain(
+      gone.title,
+    );
 
     // Offline, what it fetched is also the list's own pages at 100 a page.
     proxy.setPolicy(() => ({ type: 'reset' }));
     const offline = await call(c, 'records.list', { ...first, page: 3, perPage: 100 });
-    expect(offline).toMatchObject({ fromCache: true, meta: { lastPage: 3, total: 231 } });
-    expect(offline.items).toHaveLength(31);
+    expect(offline).toMatchObject({ fromCache: true, meta: { lastPage: 3, total: 230 } });
+    expect(offline.items).toHaveLength(30);
     // Unreachable, it fails and says why, rather than passing a part off as the whole.
     expect(
       await errorOf(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' }),

@@ -325,6 +325,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'records.fetchAll': async ({ publicationId, kind }) => {
       requirePublication(publicationId);
       const client = clientFor(publicationId);
+      const seen = new Set<number>();
+      const totals = new Set<number>();
       let fetched = 0;
       let total = 0;
       let lastPage = 1;
@@ -336,8 +338,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           // Cached as the list's own pages at 100 a page: offline, that view shows them too.
           const key = { publicationId, kind, page, perPage: 100, draftsOnly: false } as const;
           store.cachePage(key, result.meta, result.records);
+          for (const record of result.records) seen.add(record.id);
           fetched += result.records.length;
           total = result.meta.total;
+          totals.add(total);
           lastPage = result.meta.last_page;
         }
       } catch (error) {
@@ -345,7 +349,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           engine.setReachable(publicationId, false);
         throw error;
       }
-      return { fetched, total, complete: page > lastPage };
+      const complete = page > lastPage;
+      // Only a pass the service did not change under (same total throughout, every record seen
+      // once) shows which cached copies are of deleted records; a shifted page could hide one.
+      if (complete && totals.size === 1 && seen.size === total)
+        store.keepOnlyCached(publicationId, kind, [...seen]);
+      return { fetched, total, complete };
     },
     'records.tags': async ({ publicationId }) => {
       requirePublication(publicationId);

@@ -336,6 +336,22 @@ export class LocalStore {
     });
   }
 
+  /**
+   * After every record of a list was seen in one consistent pass, the copies of any others are of
+   * records deleted on the service: they go, or a search would keep finding them. Returns how many.
+   */
+  keepOnlyCached(publicationId: string, kind: RecordKind, remoteIds: readonly number[]): number {
+    return this.write(
+      () =>
+        this.db
+          .prepare(
+            `DELETE FROM cached_records WHERE publication_id = ? AND kind = ?
+               AND remote_id NOT IN (SELECT value FROM json_each(?))`,
+          )
+          .run(publicationId, kind, JSON.stringify(remoteIds)).changes,
+    );
+  }
+
   cachedPage(
     key: PageKey,
   ): { meta: PageMeta; records: RemoteRecord[]; cachedAt: number } | undefined {
