@@ -131,11 +131,15 @@ export const contract = {
   /**
    * Every page of a list, fetched at the service's largest page size into this computer's copy, so
    * a search covers the whole publication. Stops after 100 pages (10,000 records); `complete` says whether it got them all.
+   * Fails if the first page does not come; a later failure keeps what came and names it in
+   * `stoppedBy`.
    */
   'records.fetchAll': method(z.object({ publicationId: id, kind }).strict()).returns<{
     fetched: number;
     total: number;
     complete: boolean;
+    /** Why the pass stopped early, when some pages came in first. */
+    stoppedBy: string | null;
   }>(),
   'records.tags': method(z.object({ publicationId: id }).strict()).returns<Tag[]>(),
   'records.create': method(

@@ -446,12 +446,26 @@ describe('the core service', () => {
       gone.title,
     );
 
+    // The network fails on the third page: the two that came are kept and searched, and the
+    // answer says where it stopped and why.
+    proxy.setPolicy((request) =>
+      /[?&]page=3(&|$)/.test(request.url) ? { type: 'reset' } : { type: 'pass' },
+    );
+    const partial = await call(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' });
+    expect(partial).toMatchObject({ fetched: 200, total: 230, complete: false });
+    expect(partial.stoppedBy).toMatch(/\w/);
+    // A part is not the whole: nothing is dropped as deleted elsewhere.
+    expect((await call(c, 'records.search', goneSearch)).map((r: any) => r.title)).toContain(
+      gone.title,
+    );
+
     let requests = 0;
     proxy.setPolicy(() => (requests++, { type: 'pass' }));
     expect(await call(c, 'records.fetchAll', { publicationId: pub.id, kind: 'post' })).toEqual({
       fetched: 230,
       total: 230,
       complete: true,
+      stoppedBy: null,
     });
     expect(requests).toBe(3);
     expect((await call(c, 'records.search', search)).map((r: any) => r.title)).toEqual([

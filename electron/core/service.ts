@@ -347,14 +347,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       } catch (error) {
         if (error instanceof QuireError && isUnanswered(error))
           engine.setReachable(publicationId, false);
-        throw error;
+        // Pages that came in before the failure are in this computer's copy and searched: the
+        // answer says how far it got and why it stopped, rather than failing as if none had.
+        if (page === 1 || !(error instanceof QuireError)) throw error;
+        return { fetched, total, complete: false, stoppedBy: error.message };
       }
       const complete = page > lastPage;
       // Only a pass the service did not change under (same total throughout, every record seen
       // once) shows which cached copies are of deleted records; a shifted page could hide one.
       if (complete && totals.size === 1 && seen.size === total)
         store.keepOnlyCached(publicationId, kind, [...seen]);
-      return { fetched, total, complete };
+      return { fetched, total, complete, stoppedBy: null };
     },
     'records.tags': async ({ publicationId }) => {
       requirePublication(publicationId);

@@ -4,6 +4,12 @@ export interface ProvidedHost {
   origin: string;
   /** The session the page sends in its `x-quire-session` header. */
   session: string;
+  /**
+   * A reference service holding a publication of 231 posts, reached through a loopback proxy that
+   * drops every request for the third page of 100: the network failing partway through a
+   * fetch of the whole list.
+   */
+  failingThirdPage: { baseUrl: string; subdomain: string; token: string };
 }
 
 declare module 'vitest' {

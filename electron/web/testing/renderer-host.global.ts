@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import '../../../shared/testing/provided-host';
+import { seedPublication } from '../../../server';
+import { startTestService } from '../../../server/testing/harness';
 import { KeytarCredentialStore } from '../../core/credentials';
 import { createCore } from '../../core/service';
+import { startFaultProxy } from '../../core/testing/fault-proxy';
 import { startBrowserHost } from '../host';
 
 /**
@@ -27,10 +30,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const secret = randomUUID();
   const host = await startBrowserHost({ core, rendererDir, secret });
-  project.provide('quireHost', { origin: host.origin, session: secret });
+  const archive = await startTestService('failing-archive');
+  seedPublication(archive.server.db, { subdomain: archive.subdomain, posts: 231, pages: 0 });
+  const proxy = await startFaultProxy(archive.server.url);
+  proxy.setPolicy(({ url }) =>
+    /[?&]page=3(&|$)/.test(url) && /[?&]limit=100(&|$)/.test(url)
+      ? { type: 'reset' }
+      : { type: 'pass' },
+  );
+  project.provide('quireHost', {
+    origin: host.origin,
+    session: secret,
+    failingThirdPage: { baseUrl: proxy.url, subdomain: archive.subdomain, token: archive.token },
+  });
   return async () => {
     await host.close();
     await core.close();
+    await proxy.close();
+    await archive.close();
     rmSync(dir, { recursive: true, force: true });
   };
 }

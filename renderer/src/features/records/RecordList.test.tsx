@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import { activePublication, installRealCore } from '../../testing/real-core';
 import type { useUi as UseUi } from '../../ui-store';
@@ -66,6 +66,55 @@ describe('RecordList', () => {
     } finally {
       useUi.getState().setSearch('');
       useUi.getState().setDraftsOnly(false);
+    }
+  });
+
+  it('says how far a whole-list fetch got when the network fails partway, and searches what came', async () => {
+    // Real parts: a second reference service whose loopback proxy drops the third page of 100
+    // (the global setup's), added as a publication through the real core.
+    const { baseUrl, subdomain, token } = inject('quireHost').failingThirdPage;
+    const archive = await bridge.publications.add({
+      name: 'Failing archive',
+      baseUrl,
+      subdomain,
+      token,
+    });
+    const secondPage = (await (
+      await fetch(`${baseUrl}/app/${subdomain}/posts?page=2&limit=100`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { posts: { data: { title: string }[] } };
+    const wanted = secondPage.posts.data[50]!.title;
+    useUi.getState().showKind('post');
+    useUi.getState().setSearch(wanted);
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RecordList publicationId={archive.id} publicationName="Failing archive" />
+        </QueryClientProvider>,
+      );
+      const fetchAll = await screen.findByRole(
+        'button',
+        { name: 'Fetch all 231 posts to search them' },
+        { timeout: 10_000 },
+      );
+      expect(screen.queryAllByRole('button', { name: wanted })).toHaveLength(0);
+      fireEvent.click(fetchAll);
+      expect(
+        await screen.findByText(
+          /^The search covers the newest 200 of 231 posts of Failing archive: fetching stopped there at /,
+          {},
+          { timeout: 10_000 },
+        ),
+      ).toBeTruthy();
+      // What came before the failure is searched.
+      expect((await screen.findAllByRole('button', { name: wanted })).length).toBeGreaterThan(0);
+      expect(useUi.getState().notices.map((n) => n.message)).toContain(
+        `Not all posts could be fetched: Cannot reach ${baseUrl}`,
+      );
+      expect(screen.getByRole('button', { name: 'Fetch all 231 posts again' })).toBeTruthy();
+    } finally {
+      useUi.getState().setSearch('');
     }
   });
 });

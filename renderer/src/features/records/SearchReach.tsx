@@ -29,18 +29,26 @@ export function SearchReach({
   const queryClient = useQueryClient();
   const whole = useQuery(wholeListQuery(publicationId, kind));
   const plural = kind === 'post' ? 'posts' : 'pages';
+  const about = `fetch-all:${publicationId}:${kind}`;
   const fetchAll = async () => {
     onStart();
+    useUi.getState().dismissAbout(about);
     const result = await whole.refetch();
-    if (result.error) {
+    // Whatever came in before a failure is in this computer's copy: searches see it either way.
+    await queryClient.invalidateQueries({ queryKey: recordKeys.searches(publicationId, kind) });
+    const stoppedBy = result.error ? describeError(result.error) : result.data?.stoppedBy;
+    if (stoppedBy)
       useUi.getState().notify({
         tone: 'error',
-        message: `Not all ${plural} could be fetched: ${describeError(result.error)}`,
+        about,
+        message: `Not all ${plural} could be fetched: ${stoppedBy}`,
       });
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: recordKeys.searches(publicationId, kind) });
   };
+  const fetchButton = (label: string) => (
+    <button type="button" className="small" onClick={() => void fetchAll()}>
+      {label}
+    </button>
+  );
 
   if (whole.isFetching)
     return (
@@ -49,8 +57,15 @@ export function SearchReach({
       </p>
     );
   if (whole.data) {
-    const { fetched, total: all, complete } = whole.data;
+    const { fetched, total: all, complete, stoppedBy } = whole.data;
     const when = at.format(whole.dataUpdatedAt);
+    if (stoppedBy)
+      return (
+        <p className="hint search-reach">
+          The search covers the newest {fetched} of {all} {plural} of {publicationName}: fetching
+          stopped there at {when}. {reachable && fetchButton(`Fetch all ${all} ${plural} again`)}
+        </p>
+      );
     return (
       <p className="hint">
         {complete
@@ -63,11 +78,11 @@ export function SearchReach({
   return (
     <p className="hint search-reach">
       The search covers the {plural} this computer has seen.{' '}
-      <button type="button" className="small" onClick={() => void fetchAll()}>
-        {total === null
+      {fetchButton(
+        total === null
           ? `Fetch all ${plural} to search them`
-          : `Fetch all ${total} ${plural} to search them`}
-      </button>
+          : `Fetch all ${total} ${plural} to search them`,
+      )}
     </p>
   );
 }
