@@ -64,12 +64,19 @@ describe('DraftEditor', () => {
     expect(afterFirst).toBeGreaterThan(before);
     for (const letter of 'nother sentence, typed one letter at a time.') await type(letter);
     expect(commits).toBe(afterFirst);
+    // Words on screen that the store does not hold yet are never called saved or synced.
+    const badge = document.querySelector('.editor-header .badge');
+    expect(badge?.textContent).toBe('Saving…');
+    expect(screen.queryByText('Saved on this computer')).toBeNull();
 
     // After the pause: the word count catches up and the text is in the local store.
     await waitFor(() => expect(screen.getByText('Saved on this computer')).toBeTruthy(), {
       timeout: 5_000,
     });
     expect(screen.getByText(/^9 words/)).toBeTruthy();
+    expect(document.querySelector('.editor-header .badge')?.textContent).toMatch(
+      /^(Saved locally|Syncing|Synced)$/,
+    );
     expect(commits).toBeGreaterThan(afterFirst);
     const stored = await bridge.drafts.get({ draftId: draft.id });
     expect(stored.fields.content).toBe(

@@ -51,22 +51,43 @@ interface Props {
   resumeAt?: WriterPlace;
 }
 
+/**
+ * The sync badge speaks of the stored version. While the words on screen are newer than that
+ * (a save is due), it says "Saving…" instead: "Synced" beside unsaved words would be untrue.
+ */
+function SyncBadge({
+  autosave,
+  syncState,
+  title,
+}: {
+  autosave: Autosave;
+  syncState: DraftView['syncState'];
+  title: string | undefined;
+}) {
+  const state = useSyncExternalStore(autosave.subscribe, autosave.state);
+  const due = state.kind === 'pending' || state.kind === 'saving';
+  return (
+    <span
+      className={`badge ${due ? 'sync-saving' : `sync-${syncState}`}`}
+      title={due ? undefined : title}
+    >
+      {due ? 'Saving…' : SYNC_LABELS[syncState]}
+    </span>
+  );
+}
+
 function SaveStatus({ autosave }: { autosave: Autosave }) {
   const state = useSyncExternalStore(autosave.subscribe, autosave.state);
-  const text =
-    state.kind === 'saved'
-      ? 'Saved on this computer'
-      : state.kind === 'error'
-        ? `Not saved: ${state.message}`
-        : 'Saving…';
-  // Only a failure is announced: every autosave would otherwise talk over the writer.
+  // While a save is due the badge says so; only a failure is announced, as every autosave would
+  // otherwise talk over the writer.
+  if (state.kind === 'pending' || state.kind === 'saving') return null;
   return (
     <span
       key={state.kind === 'error' ? 'failed' : 'fine'}
       className={`save-status save-${state.kind}`}
       role={state.kind === 'error' ? 'alert' : undefined}
     >
-      {text}
+      {state.kind === 'error' ? `Not saved: ${state.message}` : 'Saved on this computer'}
     </span>
   );
 }
@@ -446,7 +467,6 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     }
   };
 
-  const syncLabel = SYNC_LABELS[draft.syncState];
   // Readers see it, so edits wait for Update (the core's rule, electron/core/sync/hold.ts).
   const live = draft.serviceStatus === 'publish' && status === 'publish';
   // Asked for, not yet confirmed (offline, or on its way): never shown as done.
@@ -468,17 +488,16 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           >
             <span aria-hidden="true">← </span>All {kindLabel}s
           </button>
-          <span
-            className={`badge sync-${draft.syncState}`}
+          <SyncBadge
+            autosave={autosave}
+            syncState={draft.syncState}
             title={
               draft.lastError ??
               (draft.syncState === 'held'
                 ? `Saved on this computer. Readers of ${publication.name} see the published version until you update it.`
                 : undefined)
             }
-          >
-            {syncLabel}
-          </span>
+          />
           {pending && (
             <span className={`badge ${statusShown.className}`} title={statusShown.title}>
               {statusShown.label}
