@@ -488,6 +488,14 @@ describe('the core service', () => {
   });
 
   it('asks for a list once, not through retries, when sync knows the service is unreachable', async () => {
+    const listedTitle = `Listed, never opened ${randomUUID()}`;
+    expect(
+      (
+        await service.request('POST', '/posts', {
+          body: { title: listedTitle, content: '<p>x</p>' },
+        })
+      ).status,
+    ).toBe(201);
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {
       baseUrl: proxy.url,
@@ -511,6 +519,18 @@ describe('the core service', () => {
     const offline = await call(c, 'records.list', query);
     expect(offline.fromCache).toBe(true);
     expect(offline.items.map((i: { title: string }) => i.title)).toContain('Written offline');
+    expect(requests).toBe(1);
+
+    // A listed post never opened before opens from the copy here, after one try, not four.
+    const listed = offline.items.find((i: { title: string }) => i.title === listedTitle);
+    requests = 0;
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: listed.slug,
+    });
+    expect(opened.fields.title).toBe(listed.title);
+    expect(opened.remoteId).toBe(listed.remoteId);
     expect(requests).toBe(1);
   });
 

@@ -389,9 +389,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       let remote;
       try {
-        remote = await clientFor(publicationId).findBySlug(kind, slug);
+        // As for lists: once sync knows the service is away, the copy here opens at once.
+        remote = await clientFor(publicationId).findBySlug(kind, slug, {
+          retry: engine.reachable(publicationId),
+        });
       } catch (error) {
         if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
+        if (isUnanswered(error)) engine.setReachable(publicationId, false);
         const cached = store.cachedRecordBySlug(publicationId, kind, slug);
         const existing = cached && store.draftForRemote(publicationId, kind, cached.id);
         if (existing) return view(existing.id);

@@ -86,17 +86,20 @@ export class PublishingApiClient {
     return { meta: list.meta, records: list.data.map((item) => this.record(item)) };
   }
 
-  /** The record, or undefined when the service has no record with that slug. */
+  /**
+   * The record, or undefined when the service has no record with that slug. `retry: false` asks
+   * once, as for `list`.
+   */
   async findBySlug(
     kind: RecordKind,
     slug: string,
-    signal?: AbortSignal,
+    { signal, retry = true }: { signal?: AbortSignal; retry?: boolean } = {},
   ): Promise<FetchedRecord | undefined> {
     try {
       const { body, etag } = await this.callWithHeaders(
         'GET',
         `/${pluralOf(kind)}/${encodeURIComponent(slug)}`,
-        { signal, retry: true },
+        { signal, retry },
       );
       const wrapped = (body as Record<string, unknown> | null)?.[kind];
       if (wrapped === undefined) throw notPublishingApi(`no "${kind}" in the response`);
@@ -109,7 +112,7 @@ export class PublishingApiClient {
   }
 
   async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<FetchedRecord> {
-    const record = await this.findBySlug(kind, slug, signal);
+    const record = await this.findBySlug(kind, slug, { signal });
     if (!record)
       throw new QuireError({ kind: 'not-found', message: `No ${kind} with slug "${slug}"` });
     return record;
@@ -130,7 +133,7 @@ export class PublishingApiClient {
     let recovered = false;
     for (let attempt = 0; ; attempt++) {
       const slug = suffix === 1 ? base : `${base}-${suffix}`;
-      const existing = await this.findBySlug(kind, slug, signal);
+      const existing = await this.findBySlug(kind, slug, { signal });
       if (existing) {
         if (sameRecord(existing, fields))
           return { id: existing.id, slug: existing.slug, recovered };
