@@ -19,6 +19,24 @@ export interface Notice {
 
 export type NoticeRequest = Omit<Notice, 'id' | 'shownAt'>;
 
+const MOST_NOTICES = 4;
+
+/**
+ * The notices shown, less the oldest passing ones if a new one would make more than four. A
+ * failure stays until dismissed and an offer (Undo) until its time is up, however many come.
+ */
+export function withRoomForOneMore(notices: Notice[]): Notice[] {
+  let spare = notices.length + 1 - MOST_NOTICES;
+  return notices.filter((notice) => {
+    const passing = notice.tone !== 'error' && notice.action === undefined;
+    if (spare > 0 && passing) {
+      spare--;
+      return false;
+    }
+    return true;
+  });
+}
+
 /** UI state only: what is open and how lists are viewed. Data lives in TanStack Query. */
 interface UiState {
   kind: RecordKind;
@@ -69,12 +87,9 @@ export const useUi = create<UiState>()((set) => ({
     const id = nextNotice++;
     // One notice a subject: the newer one about the same thing says what still holds.
     set((state) => ({
-      notices: [
-        ...state.notices
-          .filter((shown) => notice.about === undefined || shown.about !== notice.about)
-          .slice(-3),
-        { ...notice, id, shownAt: Date.now() },
-      ],
+      notices: withRoomForOneMore(
+        state.notices.filter((shown) => notice.about === undefined || shown.about !== notice.about),
+      ).concat({ ...notice, id, shownAt: Date.now() }),
     }));
     return id;
   },

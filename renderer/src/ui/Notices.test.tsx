@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useUi, type Notice } from '../ui-store';
+import { useUi, withRoomForOneMore, type Notice } from '../ui-store';
 import { expiresAt, Notices } from './Notices';
 
 afterEach(() => {
@@ -34,6 +34,31 @@ describe('expiresAt', () => {
   it('keeps the core’s deadline whatever holds it: an undo window cannot wait', () => {
     expect(expiresAt(notice({ until: 11_000 }), 5_000, 0)).toBe(11_000);
     expect(expiresAt(notice({ until: 11_000 }), null, 20_000)).toBe(11_000);
+  });
+});
+
+describe('withRoomForOneMore', () => {
+  it('lets the oldest passing notices go first, never a failure or a live Undo', () => {
+    const undo = notice({ id: 1, action: { label: 'Undo', run: () => {} }, until: 11_000 });
+    const failed = notice({ id: 2, tone: 'error', message: 'Not saved.' });
+    const infos = [3, 4, 5].map((id) => notice({ id }));
+    expect(withRoomForOneMore([undo, failed, ...infos]).map((n) => n.id)).toEqual([1, 2, 5]);
+    expect(withRoomForOneMore(infos).map((n) => n.id)).toEqual([3, 4, 5]);
+    // Only failures and offers: all stay, and the stack grows rather than losing one.
+    const kept = [undo, failed, { ...failed, id: 6 }, { ...failed, id: 7 }];
+    expect(withRoomForOneMore(kept)).toEqual(kept);
+
+    // Through the store, as the app calls it.
+    const { notify } = useUi.getState();
+    notify({ tone: 'info', message: 'Deleted.', action: { label: 'Undo', run: () => {} } });
+    notify({ tone: 'error', message: 'Not saved: the disk is full.' });
+    for (const n of [1, 2, 3, 4, 5]) notify({ tone: 'info', message: `Note ${n}.` });
+    expect(useUi.getState().notices.map((n) => n.message)).toEqual([
+      'Deleted.',
+      'Not saved: the disk is full.',
+      'Note 4.',
+      'Note 5.',
+    ]);
   });
 });
 
