@@ -65,8 +65,13 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.locator('tbody tr')).toHaveCount(12);
   await screen(page, '02-publications', 'switched');
 
+  // A search typed for one publication does not hide the next one's posts.
+  const search = page.getByRole('searchbox', { name: 'Search posts saved on this computer' });
+  await search.fill('no such words anywhere');
+  await expect(page.locator('tbody tr')).toHaveCount(0);
   await page.getByRole('button', { name: /^Local sample/ }).click();
   await expect(page.getByText('Writing for')).toContainText('Local sample');
+  await expect(search).toHaveValue('');
   await expect(page.locator('tbody tr')).toHaveCount(20);
 
   // The token is rotated on the service: the change made meanwhile is refused, and a new token

@@ -9,6 +9,9 @@ import { publicationKeys, publicationsQuery } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
 import { ReplaceTokenDialog } from './ReplaceTokenDialog';
 
+/** Notices about a publication go with it when it is removed. */
+const aboutPublication = (id: string): string => `publication ${id}`;
+
 export function PublicationSwitcher() {
   const queryClient = useQueryClient();
   const { data: publications = [], error } = useQuery(publicationsQuery());
@@ -17,6 +20,8 @@ export function PublicationSwitcher() {
   const notify = useUi((state) => state.notify);
   const openDraft = useUi((state) => state.openDraft);
   const setPage = useUi((state) => state.setPage);
+  const setSearch = useUi((state) => state.setSearch);
+  const dismissAbout = useUi((state) => state.dismissAbout);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.all });
   const activate = useMutation({
@@ -24,6 +29,8 @@ export function PublicationSwitcher() {
     onSuccess: () => {
       openDraft(null);
       setPage(1);
+      // A search typed for one publication's posts would hide the next one's behind it.
+      setSearch('');
       return refresh();
     },
     onError: (e) => notify({ tone: 'error', message: describeError(e) }),
@@ -31,6 +38,7 @@ export function PublicationSwitcher() {
   const [removing, setRemoving] = useState<PublicationView | null>(null);
   const [replacing, setReplacing] = useState<PublicationView | null>(null);
   const removed = async (publication: PublicationView) => {
+    dismissAbout(aboutPublication(publication.id));
     if (publication.active) {
       openDraft(null);
       setPage(1);
@@ -109,6 +117,7 @@ export function PublicationSwitcher() {
           onReplaced={() => {
             notify({
               tone: 'info',
+              about: aboutPublication(replacing.id),
               message: `New token saved for ${replacing.name}; waiting changes are on their way.`,
             });
             setReplacing(null);
