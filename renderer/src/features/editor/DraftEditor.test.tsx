@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
@@ -82,5 +82,76 @@ describe('DraftEditor', () => {
     expect(stored.fields.content).toBe(
       '<p>Start. Another sentence, typed one letter at a time.</p>',
     );
+  });
+
+  it('goes to HTML source and back: keeps what the editor can hold, and asks before dropping markup', async () => {
+    cleanup();
+    const start = '<h2>Heading</h2><p>Some <strong>bold</strong> text.</p>';
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Round trip', content: start },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DraftEditor
+          draft={draft}
+          publication={publication}
+          initialFocus="text"
+          onReplaced={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    const editor = editorOf(await screen.findByLabelText('Post text'));
+    const stored = async () => (await bridge.drafts.get({ draftId: draft.id })).fields.content;
+    const settled = () =>
+      waitFor(() => expect(screen.getByText('Saved on this computer')).toBeTruthy(), {
+        timeout: 5_000,
+      });
+    const toSource = () => fireEvent.click(screen.getByRole('button', { name: 'HTML source' }));
+    const toVisual = () => fireEvent.click(screen.getByRole('button', { name: 'Visual' }));
+    const sourceBox = () =>
+      screen.getByRole('textbox', { name: 'HTML source' }) as HTMLTextAreaElement;
+
+    // The source shows the text as the editor holds it.
+    toSource();
+    expect(sourceBox().value).toBe(start);
+
+    // What the editor can hold comes back as written, without a question.
+    const edited = '<h2>Heading</h2><p>Some <strong>bold</strong> text, <em>edited</em>.</p>';
+    fireEvent.change(sourceBox(), { target: { value: edited } });
+    toVisual();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'HTML source' })).toBeNull();
+    expect(editor.getHTML()).toBe(edited);
+    await settled();
+    expect(await stored()).toBe(edited);
+
+    // A table it cannot hold: the writer is told what would go before anything changes.
+    const table = '<p>Before</p><table><tbody><tr><td>cell</td></tr></tbody></table>';
+    toSource();
+    fireEvent.change(sourceBox(), { target: { value: table } });
+    toVisual();
+    const warning = screen.getByRole('alertdialog');
+    expect(
+      within(warning)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(expect.arrayContaining(['<table>']));
+    expect(sourceBox().value).toBe(table);
+    fireEvent.click(within(warning).getByRole('button', { name: 'Stay in HTML source' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sourceBox().value).toBe(table);
+    await settled();
+    expect(await stored()).toBe(table);
+
+    // Switching anyway keeps what the editor holds, and that is what is saved.
+    toVisual();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch and drop it' }));
+    expect(screen.queryByRole('textbox', { name: 'HTML source' })).toBeNull();
+    expect(editor.getHTML()).not.toContain('<table');
+    expect(editor.getHTML()).toContain('cell');
+    await settled();
+    expect(await stored()).toBe(editor.getHTML());
   });
 });
