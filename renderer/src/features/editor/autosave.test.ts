@@ -21,6 +21,20 @@ describe('createAutosave', () => {
     expect(autosave.state().kind).toBe('saved');
   });
 
+  it('saves a writer who never pauses at least every few seconds', async () => {
+    const save = vi.fn(async (_: { content: string }) => {});
+    const autosave = createAutosave(save, 500, 2_000);
+    // A key every 100 ms for 4.5 s: never the 500 ms pause.
+    for (let i = 1; i <= 45; i++) {
+      autosave.schedule(fields('x'.repeat(i)));
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(save.mock.calls.map(([saved]) => saved.content.length)).toEqual([20, 40]);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(save).toHaveBeenCalledTimes(3);
+    expect(save).toHaveBeenLastCalledWith(fields('x'.repeat(45)));
+  });
+
   it('wakes its listeners when the state changes, not on every keystroke', async () => {
     const autosave = createAutosave(async () => {}, 500);
     const seen: string[] = [];

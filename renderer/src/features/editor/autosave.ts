@@ -26,12 +26,15 @@ const PENDING: SaveState = { kind: 'pending' };
 export function createAutosave(
   save: (fields: DraftFieldsView) => Promise<unknown>,
   delayMs = 700,
+  /** A writer who never pauses is saved this often: a crash loses no more than this of typing. */
+  maxWaitMs = 5_000,
 ): Autosave {
   let latest: FieldsSource | null = null;
   let newest: DraftFieldsView | undefined;
   const read = (source: FieldsSource): DraftFieldsView =>
     typeof source === 'function' ? source() : source;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
   let current: SaveState = { kind: 'saved' };
   const listeners = new Set<() => void>();
@@ -57,6 +60,8 @@ export function createAutosave(
 
   const run = (): Promise<void> => {
     clearTimeout(timer);
+    clearTimeout(deadline);
+    deadline = undefined;
     // Read when asked, not once the save ahead of it returns: by then the editor whose text this
     // is may be gone (closing destroys it), and reading it would throw the last words away.
     if (!resolveLatest()) return running;
@@ -86,6 +91,7 @@ export function createAutosave(
       if (current.kind !== 'pending') set(PENDING);
       clearTimeout(timer);
       timer = setTimeout(() => void run(), delayMs);
+      deadline ??= setTimeout(() => void run(), maxWaitMs);
     },
     flush: () => (latest ? run() : running),
     subscribe(listener) {
