@@ -654,6 +654,41 @@ describe('the core service', () => {
     expect((await call(c, 'sync.status')).pending).toBe(0);
   });
 
+  it('sends a change made while its draft is being sent before "sync now" answers', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const title = `Pressed meanwhile ${randomUUID()}`;
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title, content: '<p>one</p>' },
+    });
+    // The autosave's write is slow: Publish is pressed while it is on its way.
+    proxy.setPolicy((request) =>
+      request.method === 'POST' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+    );
+    const busy = call(c, 'sync.syncNow');
+    const sentBy = Date.now() + 5_000;
+    while (!proxy.log.some((entry) => entry.request.method === 'POST') && Date.now() < sentBy)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(proxy.log.some((entry) => entry.request.method === 'POST')).toBe(true);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { title, content: '<p>one</p>', status: 'publish' },
+    });
+    await call(c, 'sync.syncNow');
+    expect(await call(c, 'drafts.get', { draftId: draft.id })).toMatchObject({
+      syncState: 'synced',
+      serviceStatus: 'publish',
+    });
+    await busy;
+  });
+
   it('tells the lists when keeping theirs removes a draft whose record was deleted', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

@@ -482,6 +482,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'sync.syncNow': async () => {
       store.makePushesDue();
       await scheduler.round();
+      // As for Update: a round under way may have sent a draft before its latest change (Publish
+      // pressed while an autosave was being sent). One more sends it; empty when nothing is due.
+      if (store.dueOps().length) await scheduler.round();
       return status();
     },
     'sync.resolveConflict': async ({ draftId, resolution }) => {
