@@ -19,7 +19,7 @@ export const editorExtensions = [
       HTMLAttributes: { rel: null, target: null },
     },
   }),
-  Image.configure({ inline: false, allowBase64: false }),
+  Image.configure({ inline: true, allowBase64: false }),
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
 ];

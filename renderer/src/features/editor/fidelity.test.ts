@@ -25,6 +25,27 @@ describe('source mode round trip', () => {
     ]);
   });
 
+  it('keeps images where they stand: in a paragraph, in a line of text, in a link', () => {
+    for (const html of [
+      '<p>Before</p><p><img src="https://x.example/a.jpg" alt="A"></p><p>After</p>',
+      '<p>Rated <img src="https://x.example/4.png" alt="4"> and <a href="https://x.example/r"><img src="https://x.example/b.png" alt="pick"></a>.</p>',
+      '<blockquote><img src="https://x.example/a.jpg" alt="A"></blockquote>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(sameHtml(html, visualRoundTrip(html)), html).toBe(true);
+    }
+  });
+
+  it('names an element moved out of where it stood, though every tag is kept', () => {
+    // A block link, and a heading in a list item: the editor lifts them out.
+    expect(markupLoss('<a href="https://x.example"><p>Block link</p></a>')).toEqual([
+      '<p> inside <a>',
+    ]);
+    expect(markupLoss('<ul><li><h2>Head</h2><p>x</p></li></ul>')).toEqual(['<h2> inside <li>']);
+    // Not for what goes with a dropped element anyway.
+    expect(markupLoss('<div class="card"><p>x</p></div>')).toEqual(['<div>']);
+  });
+
   it('treats equivalent spellings as kept', () => {
     expect(markupLoss('<p><b>x</b> <i>y</i> <strike>z</strike></p>')).toEqual([]);
   });

@@ -10,6 +10,26 @@ export function visualRoundTrip(html: string): string {
 // Attributes the editor adds for itself, which no published post carries.
 const IGNORED_ATTRIBUTES = new Set(['data-pm-slice']);
 
+// Equivalent spellings the editor may normalise to; not a loss.
+const EQUIVALENT: Record<string, string> = {
+  '<b>': '<strong>',
+  '<i>': '<em>',
+  '<strike>': '<s>',
+  '<del>': '<s>',
+};
+
+// Elements whose place a reader sees: an image taken out of its paragraph or link reads
+// differently though every tag is kept. Inline formatting may nest in any order without
+// changing what a reader sees, so its place is not tracked.
+const PLACED = new Set(['img', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'pre']);
+
+const imagesOnly = (element: Element): boolean =>
+  [...element.childNodes].every(
+    (node) =>
+      (node.nodeType === Node.ELEMENT_NODE && (node as Element).tagName === 'IMG') ||
+      (node.nodeType === Node.TEXT_NODE && !node.textContent?.trim()),
+  );
+
 function inventory(html: string): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -22,17 +42,17 @@ function inventory(html: string): Map<string, number> {
     add(`<${tag}>`);
     for (const attribute of element.attributes)
       if (!IGNORED_ATTRIBUTES.has(attribute.name)) add(`${attribute.name}="…" on <${tag}>`);
+    let parent = element.parentElement;
+    // Images alone in a paragraph stand as if on their own (as sameHtml has it).
+    if (tag === 'img' && parent?.tagName === 'P' && imagesOnly(parent))
+      parent = parent.parentElement;
+    if (PLACED.has(tag) && parent && parent !== doc.body) {
+      const holder = `<${parent.tagName.toLowerCase()}>`;
+      add(`<${tag}> inside ${EQUIVALENT[holder] ?? holder}`);
+    }
   }
   return counts;
 }
-
-// Equivalent spellings the editor may normalise to; not a loss.
-const EQUIVALENT: Record<string, string> = {
-  '<b>': '<strong>',
-  '<i>': '<em>',
-  '<strike>': '<s>',
-  '<del>': '<s>',
-};
 
 /**
  * Everything in `html` that the visual editor would not keep (or that sanitising removes),
@@ -46,21 +66,24 @@ export function markupLoss(html: string): string[] {
     const kept = (after.get(key) ?? 0) + (EQUIVALENT[key] ? (after.get(EQUIVALENT[key]) ?? 0) : 0);
     if (kept < count) lost.set(key, count - kept);
   }
-  // An attribute of an element that is lost anyway is not news.
-  const wholeTags = [...lost.keys()].filter((key) => key.startsWith('<'));
+  // An attribute or a place of an element that is lost anyway is not news.
+  const wholeTags = [...lost.keys()].filter((key) => /^<[^>]+>$/.test(key));
+  const goneWith = (key: string): boolean =>
+    wholeTags.some(
+      (tag) =>
+        (key.endsWith(` on ${tag}`) && lost.get(tag) === before.get(tag)) ||
+        (key.startsWith(`${tag} inside `) && lost.get(tag) === before.get(tag)) ||
+        key.endsWith(` inside ${tag}`),
+    );
   return [...lost]
-    .filter(
-      ([key]) =>
-        key.startsWith('<') ||
-        !wholeTags.some((tag) => key.endsWith(` on ${tag}`) && lost.get(tag) === before.get(tag)),
-    )
+    .filter(([key]) => /^<[^>]+>$/.test(key) || key.startsWith('<!--') || !goneWith(key))
     .map(([key, n]) => (n > 1 ? `${key} ×${n}` : key));
 }
 
 /**
  * Same content, ignoring whitespace between tags, and spellings the editor normalises to
  * without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a paragraph alone in a
- * list item.
+ * list item, images alone in a paragraph.
  */
 export function sameHtml(a: string, b: string): boolean {
   const canonical = (html: string): string =>
@@ -72,6 +95,8 @@ export function sameHtml(a: string, b: string): boolean {
       .replace(/>\s+</g, '><')
       .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p><\/li>/g, '<li>$1</li>')
       .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p>(<[uo]l>)/g, '<li>$1$2')
+      // An image standing alone, and the same image alone in a paragraph, read the same.
+      .replace(/<p>((?:<img[^>]*>)+)<\/p>/g, '$1')
       .replace(/\s+/g, ' ')
       .trim();
   return canonical(a) === canonical(b);
