@@ -34,6 +34,8 @@ test('edit with the server stopped, restart it, and watch the change sync by its
     timeout: 30_000,
   });
   await expect(page.getByText(/1 change saved on this computer/)).toBeVisible();
+  // The editor and the list name the waiting change alike.
+  await expect(page.locator('.editor-header .badge').first()).toHaveText('Offline');
   await screen(page, '04-offline', 'offline');
 
   // A publish pressed offline is pending, not "Published", until the service confirms it.
@@ -49,6 +51,7 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   await page.getByRole('button', { name: 'All posts' }).click();
   const row = page.locator('tbody tr').filter({ hasText: title });
   await expect(row.locator('.badge').first()).toHaveText('Publish pending');
+  await expect(row.locator('.badge').last()).toHaveText('Offline');
   await screen(page, '04-offline', 'list-pending');
   // A page never fetched cannot be shown offline, but the way back to the ones that can stays.
   await page.getByRole('button', { name: 'Next page' }).click();

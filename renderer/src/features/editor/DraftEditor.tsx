@@ -8,7 +8,8 @@ import { describeError } from '../../ui/errors';
 import { SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
-import { statusBadge, SYNC_LABELS } from '../records/labels';
+import { statusBadge, SYNC_LABELS, syncShown } from '../records/labels';
+import { syncStatusQuery } from '../sync/queries';
 import { knownTagsQuery, recordKeys } from '../records/queries';
 import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
@@ -57,21 +58,23 @@ interface Props {
  */
 function SyncBadge({
   autosave,
-  syncState,
+  draft,
   title,
 }: {
   autosave: Autosave;
-  syncState: DraftView['syncState'];
+  draft: DraftView;
   title: string | undefined;
 }) {
   const state = useSyncExternalStore(autosave.subscribe, autosave.state);
+  const { data: sync } = useQuery(syncStatusQuery());
   const due = state.kind === 'pending' || state.kind === 'saving';
+  const shown = syncShown(draft.syncState, sync?.waitingFor.includes(draft.publicationId) ?? false);
   return (
     <span
-      className={`badge ${due ? 'sync-saving' : `sync-${syncState}`}`}
+      className={`badge ${due ? 'sync-saving' : `sync-${shown}`}`}
       title={due ? undefined : title}
     >
-      {due ? 'Saving…' : SYNC_LABELS[syncState]}
+      {due ? 'Saving…' : SYNC_LABELS[shown]}
     </span>
   );
 }
@@ -490,7 +493,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           </button>
           <SyncBadge
             autosave={autosave}
-            syncState={draft.syncState}
+            draft={draft}
             title={
               draft.lastError ??
               (draft.syncState === 'held'

@@ -6,7 +6,7 @@ import { describeError } from '../../ui/errors';
 import { focusIsLost, SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
-import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS } from './labels';
+import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS, syncShown } from './labels';
 import { Pagination } from './Pagination';
 import { recordPageQuery, recordSearchQuery } from './queries';
 import { SearchReach } from './SearchReach';
@@ -35,6 +35,7 @@ export function RecordList({
   const searching = search.trim().length > 0;
   const found = useQuery(recordSearchQuery(publicationId, kind, search));
   const { data: sync } = useQuery(syncStatusQuery());
+  const away = sync?.waitingFor.includes(publicationId) ?? false;
   const rows = useRef<HTMLTableSectionElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
@@ -203,8 +204,7 @@ export function RecordList({
           </thead>
           <tbody ref={rows} onKeyDown={onKeyDown}>
             {items.map((item) => {
-              const state =
-                item.syncState === 'local' && sync && !sync.online ? 'offline' : item.syncState;
+              const state = syncShown(item.syncState, away);
               const status = statusBadge(item.status, item.serviceStatus, publicationName);
               return (
                 <tr key={item.draftId ?? `r${item.remoteId}`}>

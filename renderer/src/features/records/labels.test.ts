@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listOrderCaption, statusBadge } from './labels';
+import { listOrderCaption, statusBadge, SYNC_LABELS, syncShown } from './labels';
 
 describe('statusBadge', () => {
   it('names what readers see when the service has what the writer set', () => {
@@ -50,5 +50,16 @@ describe('listOrderCaption', () => {
       'In the order Journal lists them.',
     );
     expect(listOrderCaption(at(null, null), 'Journal')).toBe('In the order Journal lists them.');
+  });
+});
+
+describe('syncShown', () => {
+  it('calls a change waiting for a service that does not answer "Offline", and nothing else', () => {
+    expect(SYNC_LABELS[syncShown('local', true)]).toBe('Offline');
+    expect(SYNC_LABELS[syncShown('local', false)]).toBe('Saved locally');
+    // A conflict or a refusal says so even while the service is away: it needs the writer.
+    expect(SYNC_LABELS[syncShown('conflict', true)]).toBe('Conflict');
+    expect(SYNC_LABELS[syncShown('error', true)]).toBe('Not synced');
+    expect(SYNC_LABELS[syncShown('synced', true)]).toBe('Synced');
   });
 });

@@ -11,6 +11,13 @@ export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
   offline: 'Offline',
 };
 
+/**
+ * What the Sync badge says, in the list and the editor alike: a change saved here that waits for
+ * a service which did not answer is "Offline", not merely "Saved locally".
+ */
+export const syncShown = (state: SyncState, serviceAway: boolean): SyncState | 'offline' =>
+  state === 'local' && serviceAway ? 'offline' : state;
+
 export const STATUS_LABELS = { draft: 'Draft', publish: 'Published' } as const;
 
 /**
