@@ -6,6 +6,7 @@ import type {
   PublicationView,
   RecordPageView,
   RecordSummary,
+  RevisionDetailView,
   RevisionView,
   SyncStatusView,
 } from './views';
@@ -74,6 +75,16 @@ const tokenSchema = z
   // the header (and so the token) in the error.
   .regex(/^[\x21-\x7e]+$/, 'A token has no spaces or special characters: paste it again.');
 
+const listPage = z
+  .object({
+    publicationId: id,
+    kind,
+    page: z.number().int().min(1).max(1_000_000_000),
+    perPage: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)]),
+    draftsOnly: z.boolean(),
+  })
+  .strict();
+
 export const contract = {
   'publications.list': method(none).returns<PublicationView[]>(),
   'publications.add': method(
@@ -114,17 +125,9 @@ export const contract = {
     z.object({ id, token: tokenSchema }).strict(),
   ).returns<PublicationView>(),
 
-  'records.list': method(
-    z
-      .object({
-        publicationId: id,
-        kind,
-        page: z.number().int().min(1).max(1_000_000_000),
-        perPage: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)]),
-        draftsOnly: z.boolean(),
-      })
-      .strict(),
-  ).returns<RecordPageView>(),
+  'records.list': method(listPage).returns<RecordPageView>(),
+  /** The copy of a list page this computer kept, without asking the service; null if none. */
+  'records.cachedPage': method(listPage).returns<RecordPageView | null>(),
   'records.search': method(
     z.object({ publicationId: id, kind, query: text(200) }).strict(),
   ).returns<RecordSummary[]>(),
@@ -162,6 +165,9 @@ export const contract = {
   /** The writer closed the draft: a new one left without a word is dropped, nothing else. */
   'drafts.leave': method(z.object({ draftId: id }).strict()).returns<{ discarded: boolean }>(),
   'drafts.revisions': method(z.object({ draftId: id }).strict()).returns<RevisionView[]>(),
+  'drafts.revision': method(
+    z.object({ draftId: id, revisionId: z.number().int().positive() }).strict(),
+  ).returns<RevisionDetailView>(),
   'drafts.restoreRevision': method(
     z.object({ draftId: id, revisionId: z.number().int().positive() }).strict(),
   ).returns<DraftView>(),

@@ -77,6 +77,11 @@ export interface RevisionView {
   takenAt: number;
 }
 
+/** A snapshot with everything it kept, for a preview before it is restored. */
+export interface RevisionDetailView extends RevisionView {
+  fields: DraftFieldsView;
+}
+
 export interface SyncStatusView {
   online: boolean;
   /** Changes on this computer not yet on their service, every publication's. */

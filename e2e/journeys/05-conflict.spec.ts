@@ -152,8 +152,17 @@ test('a second client changes the same post: the conflict is shown and resolved'
   await page
     .getByRole('listitem')
     .filter({ hasText: 'The service’s version, replaced by yours' })
-    .getByRole('button', { name: /^Restore revision/ })
+    .getByRole('button', { name: /^Preview snapshot/ })
     .click();
+  // The preview sets the snapshot beside the draft now; Restore is only there.
+  const preview = page.getByRole('dialog', { name: /^Snapshot from / });
+  await expect(preview.getByRole('article', { name: 'The snapshot' })).toContainText(
+    'The version from the other laptop.',
+  );
+  await expect(preview.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await screen(page, '05-conflict', 'snapshot-preview');
+  await preview.getByRole('button', { name: 'Restore this snapshot' }).click();
+  await expect(preview).toBeHidden();
   const text = page.getByLabel('Post text');
   await expect(text).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'Restored' })).toContainText(

@@ -312,6 +312,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         });
       }
     },
+    'records.cachedPage': async ({ publicationId, kind, page, perPage, draftsOnly }) => {
+      requirePublication(publicationId);
+      const cached = store.cachedPage({ publicationId, kind, page, perPage, draftsOnly });
+      if (!cached) return null;
+      return pageView(cached, {
+        publicationId,
+        kind,
+        store,
+        online: engine.reachable(publicationId),
+        fromCache: true,
+        cachedAt: cached.cachedAt,
+        firstPage: page === 1,
+        draftsOnly,
+      });
+    },
     'records.search': async ({ publicationId, kind, query }) => {
       requirePublication(publicationId);
       return searchView(
@@ -472,6 +487,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         title: revision.fields.title,
         takenAt: revision.takenAt,
       })),
+    'drafts.revision': async ({ draftId, revisionId }) => {
+      const revision = store.revision(draftId, revisionId);
+      return {
+        id: revision.id,
+        reason: revision.reason,
+        title: revision.fields.title,
+        takenAt: revision.takenAt,
+        fields: revision.fields,
+      };
+    },
     'drafts.restoreRevision': async ({ draftId, revisionId }) => {
       store.restoreRevision(draftId, revisionId);
       changed(draftId);

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaTooNewError } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
 import { remoteRecordSchema } from '../../../shared/model';
-import { LocalStore, REVISIONS_KEPT } from './local-store';
+import { LocalStore, REVISIONS_KEPT, WRITING_SNAPSHOT_INTERVAL_MS } from './local-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
 let n = 0;
@@ -68,6 +68,56 @@ describe('LocalStore', () => {
     expect(store.revisions(draft.id).map((r) => [r.reason, r.fields.content])).toEqual([
       ['before-publish', '<p>before</p>'],
     ]);
+    store.close();
+  });
+
+  it('keeps the text as it stood every 10 minutes while a draft is written, once per version', () => {
+    const clock = { now: 1_000_000 };
+    const { store, publicationId } = openWithPublication(file(), () => clock.now);
+    const draft = store.createDraft(publicationId, 'post', { title: '', content: '' });
+    const save = (content: string) => store.saveDraft(draft.id, { title: 'Essay', content });
+    const reasons = () => store.revisions(draft.id).map((r) => [r.reason, r.fields.content]);
+
+    save('<p>one</p>');
+    clock.now += WRITING_SNAPSHOT_INTERVAL_MS - 1;
+    save('<p>one two</p>');
+    // Within the first 10 minutes of a new draft: nothing yet.
+    expect(reasons()).toEqual([]);
+    clock.now += 1;
+    save('<p>one two three</p>');
+    // The text as it stood before this save.
+    expect(reasons()).toEqual([['while-writing', '<p>one two</p>']]);
+    clock.now += 60_000;
+    save('<p>one two three four</p>');
+    expect(reasons()).toHaveLength(1);
+
+    clock.now += WRITING_SNAPSHOT_INTERVAL_MS;
+    // A save that changes nothing adds nothing, however late.
+    save('<p>one two three four</p>');
+    expect(reasons()).toHaveLength(1);
+    save('<p>five</p>');
+    expect(reasons()[0]).toEqual(['while-writing', '<p>one two three four</p>']);
+
+    // A restore's own snapshot counts: no second copy of the same text follows it.
+    const oldest = store.revisions(draft.id).at(-1)!;
+    clock.now += WRITING_SNAPSHOT_INTERVAL_MS;
+    store.restoreRevision(draft.id, oldest.id);
+    expect(reasons().slice(0, 2)).toEqual([
+      ['before-restore', '<p>five</p>'],
+      ['while-writing', '<p>one two three four</p>'],
+    ]);
+    expect(store.revision(draft.id, oldest.id).fields.content).toBe('<p>one two</p>');
+    expect(() => store.revision(draft.id, 9_999)).toThrow(QuireError);
+    store.close();
+  });
+
+  it('takes no writing snapshot of a blank draft', () => {
+    const clock = { now: 1_000_000 };
+    const { store, publicationId } = openWithPublication(file(), () => clock.now);
+    const draft = store.createDraft(publicationId, 'post', { title: '', content: '' });
+    clock.now += 2 * WRITING_SNAPSHOT_INTERVAL_MS;
+    store.saveDraft(draft.id, { title: '', content: '<p>first words</p>' });
+    expect(store.revisions(draft.id)).toEqual([]);
     store.close();
   });
 

@@ -5,6 +5,8 @@ import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
+import { differingFields } from '../../../shared/field-differences';
+import { isUntouched } from '../../../shared/blank-draft';
 import type {
   PageMeta,
   RecordDraftFields,
@@ -17,6 +19,11 @@ import { holdsForUpdate } from '../sync/hold';
 import { STORE_MIGRATIONS } from './schema';
 
 export const REVISIONS_KEPT = 50;
+/**
+ * While a draft is being written, the text as it stood is kept this often (at the first save
+ * after the interval), so a draft never published still has a history to go back to.
+ */
+export const WRITING_SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 const SENT_VERSIONS_KEPT = 10;
 
 /** What the draft was based on when it was last in step with the service. */
@@ -167,6 +174,9 @@ function prepareStatements(db: Database.Database) {
        (SELECT id FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT ${REVISIONS_KEPT})`,
     ),
     revisions: db.prepare('SELECT * FROM revisions WHERE draft_id = ? ORDER BY id DESC'),
+    newestRevision: db.prepare(
+      'SELECT fields_json, taken_at FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT 1',
+    ),
   };
 }
 
@@ -446,9 +456,7 @@ export class LocalStore {
 
   restoreRevision(draftId: string, revisionId: number): Draft {
     return this.write(() => {
-      const revision = this.revisions(draftId).find((r) => r.id === revisionId);
-      if (!revision)
-        throw new QuireError({ kind: 'not-found', message: `No revision ${revisionId}` });
+      const revision = this.revision(draftId, revisionId);
       this.snapshot(draftId, 'before-restore');
       // The words and details come back; published or not stays the Publish button's to change.
       const { status } = this.mustGet(draftId).fields;
@@ -582,6 +590,7 @@ export class LocalStore {
       const draft = this.mustGet(id);
       if (fields.status === 'publish' && draft.fields.status !== 'publish')
         this.snapshot(id, 'before-publish');
+      else this.snapshotWhileWriting(draft, fields);
       const updatedAt = this.now();
       this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
       this.db.prepare('UPDATE drafts SET last_error = NULL WHERE id = ?').run(id);
@@ -784,6 +793,32 @@ export class LocalStore {
       this.statements.snapshot.run(draftId, reason, JSON.stringify(kept), this.now());
       this.statements.pruneRevisions.run(draftId, draftId);
     });
+  }
+
+  /**
+   * The text as it stood before this save, when the newest snapshot is older than the interval
+   * and holds something else: a blank draft, or a save that changes nothing, adds none.
+   */
+  private snapshotWhileWriting(draft: Draft, next: DraftFields): void {
+    if (isUntouched(draft.fields) || differingFields(draft.fields, next).length === 0) return;
+    const newest = this.statements.newestRevision.get(draft.id) as
+      { fields_json: string; taken_at: number } | undefined;
+    // A new draft's first minutes are not worth a snapshot: the interval runs from its creation.
+    if (this.now() - (newest?.taken_at ?? draft.createdAt) < WRITING_SNAPSHOT_INTERVAL_MS) return;
+    if (
+      newest &&
+      differingFields(JSON.parse(newest.fields_json) as DraftFields, draft.fields).length === 0
+    )
+      return;
+    this.snapshot(draft.id, 'while-writing');
+  }
+
+  /** One snapshot with its text, for a preview before it is restored. */
+  revision(draftId: string, revisionId: number): Revision {
+    const revision = this.revisions(draftId).find((r) => r.id === revisionId);
+    if (!revision)
+      throw new QuireError({ kind: 'not-found', message: `No revision ${revisionId}` });
+    return revision;
   }
 
   /**

@@ -13,10 +13,13 @@ export function Disclosure({
   title,
   className,
   children,
+  onOpen,
 }: {
   title: string;
   className: string;
   children: ReactNode;
+  /** Each time it opens: a panel whose content may have changed while closed refreshes it. */
+  onOpen?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const regionId = useId();
@@ -27,7 +30,10 @@ export function Disclosure({
           type="button"
           aria-expanded={open}
           aria-controls={regionId}
-          onClick={() => setOpen((was) => !was)}
+          onClick={() => {
+            setOpen(!open);
+            if (!open) onOpen?.();
+          }}
         >
           <span className="disclosure-marker" aria-hidden="true" />
           {title}

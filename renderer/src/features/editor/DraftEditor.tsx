@@ -673,7 +673,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         onChange={update}
         serviceSlug={draft.serviceSlug}
       />
-      <RevisionHistory draftId={draft.id} onRestore={(id) => void restore(id)} />
+      <RevisionHistory
+        draftId={draft.id}
+        current={currentFields}
+        publicationId={draft.publicationId}
+        onRestore={restore}
+      />
       {/* Out of the header, as in Ghost and WordPress: rarely wanted, never next to Update. */}
       <div className="editor-end">
         <button type="button" className="danger" onClick={() => void remove()}>

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DraftFieldsView } from '../../../../shared/model';
 import { Disclosure } from '../../ui/Disclosure';
 import { revisionsQuery } from './queries';
+import { RevisionPreview, snapshotTime } from './RevisionPreview';
 
-const REASONS: Record<string, string> = {
+export const REASONS: Record<string, string> = {
+  'while-writing': 'Kept while writing',
   'before-publish': 'Before publishing',
   'before-restore': 'Before a restore',
   'replaced-by-service': 'Replaced by the service’s version',
@@ -11,23 +15,38 @@ const REASONS: Record<string, string> = {
   manual: 'Snapshot',
 };
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
+/**
+ * The draft's snapshots, newest first. A snapshot is restored only from its preview, which shows
+ * it beside the draft as it is now, so the writer sees what would change before it does.
+ */
 export function RevisionHistory({
   draftId,
+  current,
+  publicationId,
   onRestore,
 }: {
   draftId: string;
-  onRestore(revisionId: number): void;
+  publicationId: string;
+  /** The draft as the writer has it now, read when a preview opens. */
+  current(): DraftFieldsView;
+  onRestore(revisionId: number): Promise<void>;
 }) {
-  const { data: revisions = [], isPending } = useQuery(revisionsQuery(draftId));
+  const { data: revisions = [], isPending, refetch } = useQuery(revisionsQuery(draftId));
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const shown = revisions.find((revision) => revision.id === previewing);
   return (
-    <Disclosure title={`History (${revisions.length})`} className="revisions">
+    <Disclosure
+      title={`History (${revisions.length})`}
+      className="revisions"
+      // Snapshots are taken by saves while the panel is closed.
+      onOpen={() => void refetch()}
+    >
       {isPending ? (
         <p aria-busy="true">Loading…</p>
       ) : revisions.length === 0 ? (
         <p className="hint">
-          Snapshots appear here before each publish and before anything is replaced.
+          Snapshots appear here every 10 minutes while you write, before each publish, and before
+          anything is replaced.
         </p>
       ) : (
         <ol>
@@ -35,20 +54,30 @@ export function RevisionHistory({
             <li key={revision.id}>
               <span>
                 <strong>{revision.title || 'Untitled'}</strong> —{' '}
-                {REASONS[revision.reason] ?? revision.reason},{' '}
-                {when.format(new Date(revision.takenAt))}
+                {REASONS[revision.reason] ?? revision.reason}, {snapshotTime(revision.takenAt)}
               </span>
               <button
                 type="button"
                 className="small"
-                aria-label={`Restore revision from ${when.format(new Date(revision.takenAt))}`}
-                onClick={() => onRestore(revision.id)}
+                aria-haspopup="dialog"
+                aria-label={`Preview snapshot from ${snapshotTime(revision.takenAt)}`}
+                onClick={() => setPreviewing(revision.id)}
               >
-                Restore
+                Preview
               </button>
             </li>
           ))}
         </ol>
+      )}
+      {shown && (
+        <RevisionPreview
+          draftId={draftId}
+          revision={shown}
+          current={current}
+          publicationId={publicationId}
+          onRestore={() => onRestore(shown.id)}
+          onClose={() => setPreviewing(null)}
+        />
       )}
     </Disclosure>
   );

@@ -26,3 +26,11 @@ export const revisionsQuery = (draftId: string) =>
     queryKey: draftKeys.revisions(draftId),
     queryFn: () => bridge.drafts.revisions({ draftId }),
   });
+
+export const revisionQuery = (draftId: string, revisionId: number) =>
+  queryOptions({
+    queryKey: [...draftKeys.revisions(draftId), revisionId] as const,
+    queryFn: () => bridge.drafts.revision({ draftId, revisionId }),
+    // A snapshot never changes once taken.
+    staleTime: Infinity,
+  });

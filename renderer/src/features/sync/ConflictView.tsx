@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { DraftFieldsView, Tag } from '../../../../shared/model';
 import { bodyComparison, otherFieldRows } from './field-rows';
-import { textOf, wordDiff, type DiffPart } from './word-diff';
+import { Marked } from './Marked';
+import { textOf, wordDiff } from './word-diff';
 
 export type Resolution = 'mine' | 'theirs' | 'both';
 
@@ -14,30 +15,6 @@ interface Props {
   tags?: readonly Tag[];
   busy?: boolean;
   onResolve(resolution: Resolution): void;
-}
-
-function Marked({ parts, side }: { parts: DiffPart[]; side: 'mine' | 'theirs' }) {
-  return (
-    <>
-      {parts.map((part, i) => {
-        if (part.change === 'same') return <span key={i}>{part.text}</span>;
-        // Mine shows what only I have (removed in theirs); theirs shows what only they have.
-        if (side === 'mine' && part.change === 'removed')
-          return (
-            <mark key={i} className="diff-mine">
-              {part.text}
-            </mark>
-          );
-        if (side === 'theirs' && part.change === 'added')
-          return (
-            <mark key={i} className="diff-theirs">
-              {part.text}
-            </mark>
-          );
-        return null;
-      })}
-    </>
-  );
 }
 
 /**
