@@ -96,7 +96,9 @@ test('add a second publication, with specific errors first, and switch between t
     'After the rotation: what a writer does when the service refuses the old key and wants a new one',
   );
   expect((await titleField.boundingBox())?.height).toBeGreaterThan(60);
-  await expect(page.locator('.editor-header .badge')).toHaveText('Not synced', { timeout: 15_000 });
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Not synced', {
+    timeout: 15_000,
+  });
   // The refusal says where to go.
   await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toContainText(
     'Replace the token with “Token” beside the publication.',
@@ -111,7 +113,9 @@ test('add a second publication, with specific errors first, and switch between t
   await tokenDialog.getByLabel('Access token').fill(rotated.token);
   await page.keyboard.press('Enter');
   await expect(tokenDialog).toBeHidden();
-  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 15_000 });
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced', {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: /All posts/ }).click();
   await expect(page.locator('tbody tr')).toHaveCount(13);
 

@@ -85,11 +85,17 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
 
   const publish = page.getByRole('button', { name: 'Publish to Journal', exact: true });
   await expect(publish).toHaveText('Publish to Journal');
+  // The state is said in words too, not only by which button is offered.
+  const state = page.locator('.editor-header .status-badge');
+  await expect(state).toHaveText('Draft');
   await publish.click();
   await expect(page.getByRole('button', { name: /^Unpublish from / })).toHaveText(
     'Unpublish from Journal',
   );
-  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced', {
+    timeout: 20_000,
+  });
+  await expect(state).toHaveText('Published');
   await screen(page, '03-publish', 'published');
 
   // The notice stays while the pointer rests on it, well past its 6 seconds, and goes once let go.
@@ -123,7 +129,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await bodyBox(page).click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type(' Rain later.');
-  await expect(page.locator('.editor-header .badge')).toHaveText('Edits not live');
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Edits not live');
   await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible();
   await screen(page, '03-publish', 'held');
   await page.waitForTimeout(3_000);
@@ -136,7 +142,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   expect(stillLive.post.content).toBe(onServer.post.content);
   await page.getByRole('button', { name: 'Update on Journal', exact: true }).click();
   await expect(page.getByText('Updated on Journal.')).toBeVisible();
-  await expect(page.locator('.editor-header .badge')).toHaveText('Synced');
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced');
   const { body: updated } = await apiGet(
     world.server,
     'journal',

@@ -35,7 +35,7 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   });
   await expect(page.getByText(/1 change saved on this computer/)).toBeVisible();
   // The editor and the list name the waiting change alike.
-  await expect(page.locator('.editor-header .badge').first()).toHaveText('Offline');
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Offline');
   await screen(page, '04-offline', 'offline');
 
   // A publish pressed offline is pending, not "Published", until the service confirms it.
@@ -80,10 +80,11 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   ).toBe('publish');
   await expect(row.locator('.badge').first()).toHaveText('Published', { timeout: 20_000 });
   await row.getByRole('button', { name: title }).click();
-  await expect(page.locator('.editor-header .badge').first()).toHaveText('Synced', {
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced', {
     timeout: 20_000,
   });
   await expect(page.locator('.editor-header .badge.status-pending')).toHaveCount(0);
+  await expect(page.locator('.editor-header .status-badge')).toHaveText('Published');
   await expect(page.getByRole('button', { name: 'Unpublish from Notes' })).toBeVisible();
   await screen(page, '04-offline', 'synced');
   await expect(bodyBox(page).or(source)).toBeVisible();

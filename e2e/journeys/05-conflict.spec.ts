@@ -51,7 +51,7 @@ test('a second client changes the same post: the conflict is shown and resolved'
   const fields = conflict.getByRole('table', { name: 'Other fields that differ' });
   await expect(fields.getByRole('row', { name: /Excerpt/ })).toContainText('(empty)');
   await expect(fields.getByRole('row', { name: /Excerpt/ })).toContainText('Written on the train');
-  await expect(page.locator('.editor-header .badge')).toHaveText('Conflict');
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Conflict');
   // Nothing was overwritten while the writer decides.
   expect(
     (await apiGet(world.server, 'shared', '/posts/two-hands', world.token)).body.post.content,

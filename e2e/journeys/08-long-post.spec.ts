@@ -85,7 +85,9 @@ test('write at both ends of a long post: the caret stays clear of the edges and 
   await screen(page, '08-long-post', 'typing-in-a-narrow-window');
 
   await page.keyboard.press('Control+s');
-  await expect(page.locator('.editor-header .badge')).toHaveText('Synced', { timeout: 20_000 });
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced', {
+    timeout: 20_000,
+  });
   await expect
     .poll(async () => {
       const { body: got } = await apiGet(

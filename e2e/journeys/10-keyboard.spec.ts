@@ -94,6 +94,11 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await expect(row('Gamma walk')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(row('Beta walk')).toBeFocused();
+  // The rows are one Tab stop: Tab leaves them, Shift+Tab comes back to the row it left.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('button.row-open:focus')).toHaveCount(0);
+  await page.keyboard.press('Shift+Tab');
+  await expect(row('Beta walk')).toBeFocused();
 
   // Opening a post with a title puts the caret in its text.
   await page.keyboard.press('Enter');

@@ -18,6 +18,7 @@ import {
   appProtocolHandler,
 } from '../core/app-protocol';
 import { KeytarCredentialStore } from '../core/credentials';
+import { externalUrl } from '../core/external-links';
 import { handleRendererCall, type TrustedRenderer } from '../core/renderer-calls';
 import { createCore, type Core } from '../core/service';
 import { loadWindowBounds, saveWindowBounds, visibleBounds } from '../core/window-state';
@@ -68,13 +69,17 @@ function createWindow(): BrowserWindow {
     saveWindowBounds(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
   );
   // Links open in the system browser; the window itself never navigates away.
+  const openOutside = (url: string) => {
+    const external = externalUrl(url);
+    if (external) void shell.openExternal(external);
+  };
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    openOutside(url);
     return { action: 'deny' };
   });
   window.webContents.on('will-navigate', (event, url) => {
     event.preventDefault();
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    openOutside(url);
   });
   trusted = { webContentsId: window.webContents.id, url: rendererUrl() };
   void window.loadURL(rendererUrl());

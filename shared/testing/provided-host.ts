@@ -6,8 +6,9 @@ export interface ProvidedHost {
   session: string;
   /**
    * A reference service holding a publication of 231 posts, reached through a loopback proxy that
-   * drops every request for the third page of 100: the network failing partway through a
-   * fetch of the whole list.
+   * drops every request for the third page of 100 (the network failing partway through a
+   * fetch of the whole list) and answers the second page of 10 only after 2.5 s (a slow service
+   * after a restart).
    */
   failingThirdPage: { baseUrl: string; subdomain: string; token: string };
 }

@@ -33,10 +33,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const archive = await startTestService('failing-archive');
   seedPublication(archive.server.db, { subdomain: archive.subdomain, posts: 231, pages: 0 });
   const proxy = await startFaultProxy(archive.server.url);
+  const asks = (url: string, page: number, limit: number) =>
+    new RegExp(`[?&]page=${page}(&|$)`).test(url) &&
+    new RegExp(`[?&]limit=${limit}(&|$)`).test(url);
   proxy.setPolicy(({ url }) =>
-    /[?&]page=3(&|$)/.test(url) && /[?&]limit=100(&|$)/.test(url)
+    asks(url, 3, 100)
       ? { type: 'reset' }
-      : { type: 'pass' },
+      : asks(url, 2, 10)
+        ? { type: 'delay', ms: 2_500 }
+        : { type: 'pass' },
   );
   project.provide('quireHost', {
     origin: host.origin,

@@ -65,7 +65,7 @@ describe('DraftEditor', () => {
     for (const letter of 'nother sentence, typed one letter at a time.') await type(letter);
     expect(commits).toBe(afterFirst);
     // Words on screen that the store does not hold yet are never called saved or synced.
-    const badge = document.querySelector('.editor-header .badge');
+    const badge = document.querySelector('.editor-header .sync-badge');
     expect(badge?.textContent).toBe('Saving…');
     expect(screen.queryByText('Saved on this computer')).toBeNull();
 
@@ -74,7 +74,7 @@ describe('DraftEditor', () => {
       timeout: 5_000,
     });
     expect(screen.getByText(/^9 words/)).toBeTruthy();
-    expect(document.querySelector('.editor-header .badge')?.textContent).toMatch(
+    expect(document.querySelector('.editor-header .sync-badge')?.textContent).toMatch(
       /^(Saved locally|Syncing|Synced)$/,
     );
     expect(commits).toBeGreaterThan(afterFirst);

@@ -71,7 +71,7 @@ function SyncBadge({
   const shown = syncShown(draft.syncState, sync?.waitingFor.includes(draft.publicationId) ?? false);
   return (
     <span
-      className={`badge ${due ? 'sync-saving' : `sync-${shown}`}`}
+      className={`badge sync-badge ${due ? 'sync-saving' : `sync-${shown}`}`}
       title={due ? undefined : title}
     >
       {due ? 'Saving…' : SYNC_LABELS[shown]}
@@ -491,6 +491,10 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           >
             <span aria-hidden="true">← </span>All {kindLabel}s
           </button>
+          {/* Said in words, as in the list's Status column, not only by the Publish button. */}
+          <span className={`badge status-badge ${statusShown.className}`} title={statusShown.title}>
+            {statusShown.label}
+          </span>
           <SyncBadge
             autosave={autosave}
             draft={draft}
@@ -501,11 +505,6 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
                 : undefined)
             }
           />
-          {pending && (
-            <span className={`badge ${statusShown.className}`} title={statusShown.title}>
-              {statusShown.label}
-            </span>
-          )}
           <SaveStatus autosave={autosave} />
           {draft.syncState === 'held' && (
             <button type="button" className="ghost small" onClick={() => void discardEdits()}>

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { useId, useState } from 'react';
-import { readLinkEntry } from './link-entry';
+import { canOpen, openLink, readLinkEntry } from './link-entry';
 
 /**
  * The link's address, edited in the page: Electron has no window.prompt(). The editor keeps its
@@ -76,6 +76,13 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void 
           }}
         >
           Remove link
+        </button>
+      )}
+      {canOpen(previous) && (
+        // The keyboard's way to follow a link (Ctrl/Cmd+click is the pointer's): Ctrl/Cmd+K in
+        // the link, then Tab to here. The form stays, for when the writer comes back.
+        <button type="button" className="small" onClick={() => openLink(previous)}>
+          Open link
         </button>
       )}
       <button type="button" className="small ghost" onClick={close}>

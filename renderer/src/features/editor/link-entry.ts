@@ -24,17 +24,25 @@ export function readLinkEntry(raw: string): LinkEntry {
   };
 }
 
+/** Only a full web address can be opened: a path (/about) belongs to a site Quire cannot name. */
+export const canOpen = (href: string): boolean => /^https?:\/\//i.test(href);
+
 /**
- * A click in the editor places the caret; Ctrl/Cmd+click follows the link. window.open is how it
- * leaves: the Electron shell hands http(s) addresses to the system browser and opens nothing itself.
+ * window.open is how a link leaves: the Electron shell hands http(s) addresses to the system
+ * browser (`externalUrl`) and opens nothing itself; the browser host opens a tab.
  */
+export function openLink(href: string): boolean {
+  if (!canOpen(href)) return false;
+  window.open(href, '_blank', 'noopener,noreferrer');
+  return true;
+}
+
+/** A click in the editor places the caret; Ctrl/Cmd+click follows the link. */
 export function followLinkOnModClick(event: MouseEvent): boolean {
   if (!(event.ctrlKey || event.metaKey)) return false;
   const target = event.target as Element | null;
   const href = target?.closest?.('a[href]')?.getAttribute('href');
-  if (!href || !/^https?:\/\//i.test(href)) return false;
-  window.open(href, '_blank', 'noopener,noreferrer');
-  return true;
+  return href ? openLink(href) : false;
 }
 
 /** Dispatched on window by Ctrl/Cmd+K in the text; the toolbar opens its link form. */

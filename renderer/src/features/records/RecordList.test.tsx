@@ -19,6 +19,13 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
+/** The global setup's second service, added once as a publication through the real core. */
+async function archivePublication(): Promise<PublicationView> {
+  const { baseUrl, subdomain, token } = inject('quireHost').failingThirdPage;
+  const known = (await bridge.publications.list({})).find((p) => p.baseUrl === baseUrl);
+  return known ?? bridge.publications.add({ name: 'Failing archive', baseUrl, subdomain, token });
+}
+
 describe('RecordList', () => {
   it('moves to the last page when the one asked for no longer exists', async () => {
     useUi.getState().showKind('post');
@@ -69,16 +76,53 @@ describe('RecordList', () => {
     }
   });
 
+  it('shows the page this computer kept at once while a slow service is asked, then its answer', async () => {
+    // Real parts: the second reference service of the global setup, whose loopback proxy answers
+    // the second page of 10 after 2.5 s. A new QueryClient is a renderer after a restart.
+    const { baseUrl, subdomain, token } = inject('quireHost').failingThirdPage;
+    const archive = await archivePublication();
+    const params = { publicationId: archive.id, kind: 'post', page: 2, perPage: 10 } as const;
+    const kept = await bridge.records.list({ ...params, draftsOnly: false });
+    const first = kept.items[0]!;
+    // Changed on the service since this computer kept its copy.
+    const put = await fetch(`${baseUrl}/app/${subdomain}/posts/${first.remoteId}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `${first.title} (revised)` }),
+    });
+    expect(put.status).toBe(200);
+    useUi.getState().showKind('post');
+    useUi.getState().setPerPage(10);
+    useUi.getState().setPage(2);
+    try {
+      const shown = Date.now();
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RecordList publicationId={archive.id} publicationName="Failing archive" />
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByRole('button', { name: first.title }, { timeout: 2_000 }));
+      expect(Date.now() - shown).toBeLessThan(2_500);
+      expect(
+        screen.getByText(
+          /^Showing the copy saved on this computer on .+ while Failing archive is asked for the latest…$/,
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/^Loading posts/)).toBeNull();
+      expect(
+        await screen.findByRole('button', { name: `${first.title} (revised)` }, { timeout: 8_000 }),
+      ).toBeTruthy();
+      expect(screen.queryByText(/^Showing the copy saved on this computer/)).toBeNull();
+    } finally {
+      useUi.getState().setPerPage(20);
+    }
+  });
+
   it('says how far a whole-list fetch got when the network fails partway, and searches what came', async () => {
     // Real parts: a second reference service whose loopback proxy drops the third page of 100
     // (the global setup's), added as a publication through the real core.
     const { baseUrl, subdomain, token } = inject('quireHost').failingThirdPage;
-    const archive = await bridge.publications.add({
-      name: 'Failing archive',
-      baseUrl,
-      subdomain,
-      token,
-    });
+    const archive = await archivePublication();
     const secondPage = (await (
       await fetch(`${baseUrl}/app/${subdomain}/posts?page=2&limit=100`, {
         headers: { authorization: `Bearer ${token}` },

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
@@ -8,7 +8,13 @@ import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
 import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS, syncShown } from './labels';
 import { Pagination } from './Pagination';
-import { recordPageQuery, recordSearchQuery } from './queries';
+import {
+  keepWithinList,
+  keptPageQuery,
+  recordKeys,
+  recordPageQuery,
+  recordSearchQuery,
+} from './queries';
 import { SearchReach } from './SearchReach';
 
 /** The core returns at most this many cached records for a search (and the drafts it finds). */
@@ -21,6 +27,12 @@ function searchSummary(count: number, mayBeMore: boolean, draftsOnly: boolean): 
   return `${what} saved on this computer${more}.`;
 }
 
+const rowKey = (item: RecordSummary): string => item.draftId ?? `r${item.remoteId}`;
+
+const keptTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const keptAt = (cachedAt: number | null): string =>
+  cachedAt === null ? '' : ` on ${keptTime.format(new Date(cachedAt))}`;
+
 export function RecordList({
   publicationId,
   publicationName,
@@ -31,7 +43,19 @@ export function RecordList({
   const { kind, page, perPage, draftsOnly, search } = useUi();
   const { setPage, setPerPage, setDraftsOnly, setSearch, openDraft, notify } = useUi.getState();
   const params = { publicationId, kind, page, perPage, draftsOnly };
-  const list = useQuery(recordPageQuery(params));
+  const queryClient = useQueryClient();
+  // The copy kept on this computer is read only for a page not yet fetched in this session.
+  const unfetched = queryClient.getQueryData(recordKeys.page(params)) === undefined;
+  const kept = useQuery({ ...keptPageQuery(params), enabled: unfetched });
+  const keepShown = keepWithinList(publicationId, kind);
+  const list = useQuery({
+    ...recordPageQuery(params),
+    // What this list showed last, else this page as this computer kept it: rows at once (after a
+    // restart, say) while the service is asked, and no flash of "Loading" between pages.
+    placeholderData: (previous, previousQuery) =>
+      keepShown(previous, previousQuery) ?? kept.data ?? undefined,
+  });
+  const checking = list.isPlaceholderData && list.data?.fromCache === true;
   const searching = search.trim().length > 0;
   const found = useQuery(recordSearchQuery(publicationId, kind, search));
   const { data: sync } = useQuery(syncStatusQuery());
@@ -68,6 +92,11 @@ export function RecordList({
   );
   const items = searching ? matches : (list.data?.items ?? []);
   const plural = kind === 'post' ? 'posts' : 'pages';
+  // The rows are one Tab stop (arrows move among them): the row last in focus, else the first.
+  const [rowStop, setRowStop] = useState<string | null>(null);
+  const stop = items.some((item) => rowKey(item) === rowStop)
+    ? rowStop
+    : items[0] && rowKey(items[0]);
 
   // Back from the editor: the keyboard returns to the row it left, once that row is shown, unless
   // the writer has already moved on (a notice's Undo, the sidebar).
@@ -134,9 +163,11 @@ export function RecordList({
       </header>
       {list.data?.fromCache && !searching && (
         <p className="hint">
-          {list.data.pieced
-            ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
-            : 'Showing the copy saved on this computer: the service cannot be reached.'}
+          {checking
+            ? `Showing the copy saved on this computer${keptAt(list.data.cachedAt)} while ${publicationName} is asked for the latest…`
+            : list.data.pieced
+              ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
+              : 'Showing the copy saved on this computer: the service cannot be reached.'}
         </p>
       )}
       {/* Always present, so what a search finds is announced as it changes. */}
@@ -207,11 +238,13 @@ export function RecordList({
               const state = syncShown(item.syncState, away);
               const status = statusBadge(item.status, item.serviceStatus, publicationName);
               return (
-                <tr key={item.draftId ?? `r${item.remoteId}`}>
+                <tr key={rowKey(item)}>
                   <td>
                     <button
                       type="button"
                       className="row-open"
+                      tabIndex={rowKey(item) === stop ? 0 : -1}
+                      onFocus={() => setRowStop(rowKey(item))}
                       data-draft-id={item.draftId ?? undefined}
                       onClick={() => open.mutate(item)}
                     >

@@ -20,6 +20,7 @@ export const recordKeys = {
       ...recordKeys.kind(p.publicationId, p.kind),
       { page: p.page, perPage: p.perPage, draftsOnly: p.draftsOnly },
     ] as const,
+  cachedPage: (p: ListParams) => [...recordKeys.page(p), 'kept'] as const,
   search: (publicationId: string, kind: RecordKind, query: string) =>
     [...recordKeys.searches(publicationId, kind), query] as const,
   searches: (publicationId: string, kind: RecordKind) =>
@@ -60,6 +61,18 @@ export const recordPageQuery = (params: ListParams) =>
     staleTime: 15_000,
     // The copy on this computer is shown while the service is away: ask again now and then.
     refetchInterval: (query) => (query.state.data?.fromCache ? 15_000 : false),
+  });
+
+/**
+ * The copy of a page this computer kept, read without asking the service: shown at once (after a
+ * restart, say) while the service is asked for the page, never in place of its answer.
+ */
+export const keptPageQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: recordKeys.cachedPage(params),
+    queryFn: () => bridge.records.cachedPage(params),
+    staleTime: Infinity,
+    gcTime: 60_000,
   });
 
 export const recordSearchQuery = (publicationId: string, kind: RecordKind, query: string) =>

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { editorExtensions } from './extensions';
+import { LinkForm } from './LinkForm';
+
+// The editor is TipTap's own, in jsdom. jsdom opens no windows, so window.open is a spy: in
+// Electron the shell hands the address to the system browser (electron/core/external-links.ts).
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function editorWithCaretIn(html: string, text: string): Editor {
+  const editor = new Editor({ extensions: editorExtensions, content: html });
+  let at = 0;
+  editor.state.doc.descendants((node, pos) => {
+    if (node.isText && node.text?.includes(text)) at = pos + node.text.indexOf(text) + 1;
+  });
+  editor.commands.setTextSelection(at);
+  return editor;
+}
+
+describe('LinkForm', () => {
+  it('opens the link under the caret from the keyboard, and stays open', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const editor = editorWithCaretIn(
+      '<p>See <a href="https://example.com/map">the map</a> first.</p>',
+      'map',
+    );
+    const onClose = vi.fn();
+    render(<LinkForm editor={editor} onClose={onClose} />);
+    expect(screen.getByRole('textbox', { name: 'Link address' })).toHaveProperty(
+      'value',
+      'https://example.com/map',
+    );
+    // From the address field: Apply, Remove link, then Open link.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open link' }));
+    await user.keyboard('{Enter}');
+    expect(open).toHaveBeenCalledWith('https://example.com/map', '_blank', 'noopener,noreferrer');
+    expect(onClose).not.toHaveBeenCalled();
+    editor.destroy();
+  });
+
+  it('offers no Open link for a path or a new link', () => {
+    const editor = editorWithCaretIn('<p>The <a href="/about">about</a> page.</p>', 'about');
+    render(<LinkForm editor={editor} onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remove link' })).toBeTruthy();
+    cleanup();
+    editor.commands.setContent('<p>Plain words.</p>');
+    render(<LinkForm editor={editor} onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
+    editor.destroy();
+  });
+});
