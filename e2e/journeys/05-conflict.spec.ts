@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addPublication, openApp, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet, apiPut } from '../support/processes';
 
 let postId: number;
+const otherIds: Record<string, number> = {};
 const world = journey({
   subdomain: 'shared',
   name: 'Shared',
@@ -13,8 +14,30 @@ const world = journey({
       content: '<p>The first version.</p>',
       slug: 'two-hands',
     });
+    for (const slug of ['three-hands', 'four-hands'])
+      otherIds[slug] = await createPost(w, {
+        title: slug === 'three-hands' ? 'Three hands' : 'Four hands',
+        content: '<p>The first version.</p>',
+        slug,
+      });
   },
 });
+
+/** Opens a post, lets another client change it, changes it here too: the conflict shows. */
+async function conflictOn(page: Page, title: string, slug: string): Promise<Locator> {
+  await page.getByRole('button', { name: title, exact: true }).click();
+  await page.getByRole('button', { name: 'HTML source' }).click();
+  expect(
+    await apiPut(world.server, 'shared', `/posts/${otherIds[slug]}`, world.token, {
+      content: '<p>Theirs, from the other laptop.</p>',
+    }),
+  ).toBe(200);
+  await page.getByLabel('HTML source').fill('<p>Mine, from this laptop.</p>');
+  await page.keyboard.press('Control+s');
+  const conflict = page.getByRole('region', { name: /changed on Shared/ });
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  return conflict;
+}
 
 test('a second client changes the same post: the conflict is shown and resolved', async ({
   page,
@@ -171,4 +194,72 @@ test('a second client changes the same post: the conflict is shown and resolved'
   await expect(text).toContainText('The version from the other laptop.');
   await page.keyboard.type(' Then the next sentence.');
   await expect(text).toHaveText('The version from the other laptop. Then the next sentence.');
+});
+
+test('keep theirs, and keep both', async ({ page }) => {
+  await openApp(page, world.host);
+  // The first test added Shared; on its own this one adds it.
+  if ((await page.getByRole('button', { name: 'Three hands', exact: true }).count()) === 0)
+    await addPublication(page, {
+      name: 'Shared',
+      baseUrl: world.server.url,
+      subdomain: 'shared',
+      token: world.token,
+    });
+
+  // Keep theirs: the editor holds their text, the service keeps it, and mine is in the history.
+  let conflict = await conflictOn(page, 'Three hands', 'three-hands');
+  await conflict.getByRole('button', { name: 'Keep theirs' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(page.getByLabel('HTML source')).toHaveValue('<p>Theirs, from the other laptop.</p>');
+  await expect(page.locator('.editor-header .sync-badge')).toHaveText('Synced', {
+    timeout: 20_000,
+  });
+  expect(
+    (await apiGet(world.server, 'shared', '/posts/three-hands', world.token)).body.post.content,
+  ).toBe('<p>Theirs, from the other laptop.</p>');
+  await page.getByRole('button', { name: /^History/ }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Replaced by the service’s version' })
+    .getByRole('button', { name: /^Preview snapshot/ })
+    .click();
+  const preview = page.getByRole('dialog', { name: /^Snapshot from / });
+  await expect(preview.getByRole('article', { name: 'The snapshot' })).toContainText(
+    'Mine, from this laptop.',
+  );
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toBeHidden();
+  await page.getByRole('button', { name: /All posts/ }).click();
+
+  // Keep both: their text stays where it was, mine becomes a new draft of its own.
+  conflict = await conflictOn(page, 'Four hands', 'four-hands');
+  await conflict.getByRole('button', { name: 'Keep both' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Kept both' })).toContainText(
+    'yours is now a separate draft',
+  );
+  await expect(page.getByLabel('HTML source')).toHaveValue('<p>Theirs, from the other laptop.</p>');
+  await screen(page, '05-conflict', 'kept-both');
+  await page.getByRole('button', { name: /All posts/ }).click();
+  // Mine is named as the copy, so the two rows are told apart.
+  await expect(page.getByRole('button', { name: 'Four hands', exact: true })).toHaveCount(1);
+  await expect(
+    page.getByRole('button', { name: 'Four hands (my copy)', exact: true }),
+  ).toBeVisible();
+  // On the service: the original with their text, and mine as a draft beside it.
+  await expect
+    .poll(
+      async () => {
+        const list = await apiGet(world.server, 'shared', '/posts?limit=100', world.token);
+        return (list.body.posts.data as { title: string; content: string; status: string }[])
+          .filter((post) => post.title.startsWith('Four hands'))
+          .map((post) => `${post.title}, ${post.status}: ${post.content}`)
+          .sort();
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([
+      'Four hands (my copy), draft: <p>Mine, from this laptop.</p>',
+      'Four hands, draft: <p>Theirs, from the other laptop.</p>',
+    ]);
 });
