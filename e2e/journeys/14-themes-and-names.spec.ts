@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { lowContrast, namelessControls } from '../support/a11y';
+import { addPublication, openApp, screen } from '../support/app';
+import { createPost, journey } from '../support/journey';
+import { apiPut } from '../support/processes';
+
+const ids: Record<string, number> = {};
+const world = journey({
+  subdomain: 'themes',
+  name: 'Themes',
+  setup: async (w) => {
+    ids.live = await createPost(w, {
+      title: 'In the light',
+      content: '<p>A published post, with <a href="https://example.com/">a link</a>.</p>',
+      status: 'publish',
+      slug: 'in-the-light',
+    });
+    ids.draft = await createPost(w, {
+      title: 'In the dark',
+      content:
+        '<h2>Notes</h2><ul><li>One</li><li>Two</li></ul><blockquote><p>Quoted.</p></blockquote>',
+      slug: 'in-the-dark',
+    });
+  },
+});
+
+/** Every screen checked: no control without a name, and no text below WCAG AA contrast. */
+async function check(page: Page, scheme: string, step: string): Promise<void> {
+  expect(await namelessControls(page), `${scheme} ${step}: controls without a name`).toEqual([]);
+  expect(await lowContrast(page), `${scheme} ${step}: text below AA contrast`).toEqual([]);
+  await screen(page, '14-themes', `${scheme}-${step}`);
+}
+
+test('the checks find a control without a name and faint text', async ({ page }) => {
+  await openApp(page, world.host);
+  expect(await namelessControls(page)).toEqual([]);
+  expect(await lowContrast(page)).toEqual([]);
+  await page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    doc.body.append(doc.createElement('button'));
+    const faint = doc.createElement('p');
+    faint.textContent = 'Faint words';
+    // Set through the CSSOM, which the CSP allows (a style attribute it would refuse).
+    faint.style.color = '#999';
+    faint.style.background = '#fff';
+    doc.body.append(faint);
+  });
+  expect(await namelessControls(page)).toEqual(['- button']);
+  expect(await lowContrast(page)).toMatchObject([
+    { text: 'Faint words', ratio: 2.85, needed: 4.5 },
+  ]);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every screen in the ${scheme} theme: names and contrast`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openApp(page, world.host);
+    // The theme follows the system's.
+    const background = await page.evaluate(
+      () => (globalThis as any).getComputedStyle((globalThis as any).document.body).backgroundColor,
+    );
+    const [r = 0, g = 0, b = 0] = (background.match(/\d+/g) ?? []).map(Number);
+    expect((r + g + b) / 3, background).toBeGreaterThan(scheme === 'light' ? 200 : -1);
+    expect((r + g + b) / 3, background).toBeLessThan(scheme === 'dark' ? 60 : 256);
+
+    const dialog = page.getByRole('dialog', { name: 'Add publication' });
+    if ((await page.getByRole('button', { name: 'In the light' }).count()) === 0) {
+      await page.getByRole('button', { name: 'Add publication' }).click();
+      await dialog.getByRole('button', { name: 'Add publication' }).click();
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await check(page, scheme, 'add-refused');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await addPublication(page, {
+        name: 'Themes',
+        baseUrl: world.server.url,
+        subdomain: 'themes',
+        token: world.token,
+      });
+    }
+    await expect(page.getByRole('button', { name: 'In the light' })).toBeVisible();
+    await check(page, scheme, 'list');
+
+    // The editor, with both panels open, and the snapshot preview.
+    await page.getByRole('button', { name: 'In the dark' }).click();
+    await page.getByRole('button', { name: 'Details and search' }).click();
+    await page.getByRole('button', { name: 'Publish to Themes' }).click();
+    await expect(page.getByRole('button', { name: 'Unpublish from Themes' })).toBeVisible();
+    await page.getByRole('button', { name: /^History/ }).click();
+    await check(page, scheme, 'editor');
+    await page
+      .getByRole('button', { name: /^Preview snapshot/ })
+      .first()
+      .click();
+    const preview = page.getByRole('dialog', { name: /^Snapshot from / });
+    await expect(preview.getByRole('article', { name: 'The snapshot' })).toBeVisible();
+    await check(page, scheme, 'snapshot-preview');
+    await preview.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Unpublish from Themes' }).click();
+    await expect(page.getByRole('button', { name: 'Publish to Themes' })).toBeVisible();
+    await page.getByRole('button', { name: /All posts/ }).click();
+
+    // A conflict, with the differences marked on both sides.
+    await page.getByRole('button', { name: 'In the light' }).click();
+    await page.getByRole('button', { name: 'HTML source' }).click();
+    expect(
+      await apiPut(world.server, 'themes', `/posts/${ids.live}`, world.token, {
+        content: `<p>Changed elsewhere in the ${scheme}.</p>`,
+        excerpt: `From elsewhere, ${scheme}`,
+      }),
+    ).toBe(200);
+    await page.getByLabel('HTML source').fill(`<p>Changed here in the ${scheme}.</p>`);
+    await page.keyboard.press('Control+s');
+    await page.getByRole('button', { name: 'Update on Themes' }).click();
+    const conflict = page.getByRole('region', { name: /changed on Themes/ });
+    await expect(conflict).toBeVisible({ timeout: 30_000 });
+    await check(page, scheme, 'conflict');
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await expect(conflict).toBeHidden();
+  });
+}
