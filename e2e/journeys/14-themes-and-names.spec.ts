@@ -21,6 +21,10 @@ const world = journey({
         '<h2>Notes</h2><ul><li>One</li><li>Two</li></ul><blockquote><p>Quoted.</p></blockquote>',
       slug: 'in-the-dark',
     });
+    await createPost(w, {
+      title: 'With a table',
+      content: '<p>Figures:</p><table><tr><td>1</td><td>2</td></tr></table>',
+    });
   },
 });
 
@@ -79,6 +83,25 @@ for (const scheme of ['light', 'dark'] as const) {
     }
     await expect(page.getByRole('button', { name: 'In the light' })).toBeVisible();
     await check(page, scheme, 'list');
+    await page.getByRole('button', { name: 'Replace the token for Themes' }).click();
+    const token = page.getByRole('dialog', { name: 'New token for “Themes”' });
+    await expect(token).toBeVisible();
+    await check(page, scheme, 'token');
+    await token.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Remove Themes' }).click();
+    const remove = page.getByRole('alertdialog', { name: 'Remove “Themes”?' });
+    await check(page, scheme, 'remove');
+    await remove.getByRole('button', { name: 'Cancel' }).click();
+    await expect(remove).toBeHidden();
+
+    // Markup the visual editor cannot keep: the warning before switching.
+    await page.getByRole('button', { name: 'With a table' }).click();
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const warning = page.getByRole('alertdialog');
+    await expect(warning.getByRole('button', { name: 'Stay in HTML source' })).toBeVisible();
+    await check(page, scheme, 'loss-warning');
+    await warning.getByRole('button', { name: 'Stay in HTML source' }).click();
+    await page.getByRole('button', { name: /All posts/ }).click();
 
     // The editor, with both panels open, and the snapshot preview.
     await page.getByRole('button', { name: 'In the dark' }).click();
