@@ -6,7 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SchemaTooNewError } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
 import { remoteRecordSchema } from '../../../shared/model';
-import { LocalStore, REVISIONS_KEPT, WRITING_SNAPSHOT_INTERVAL_MS } from './local-store';
+import {
+  LocalStore,
+  REVISIONS_KEPT,
+  WRITING_SNAPSHOT_INTERVAL_MS,
+  WRITING_SNAPSHOTS_KEPT,
+} from './local-store';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
 let n = 0;
@@ -54,6 +59,28 @@ describe('LocalStore', () => {
     expect(revisions).toHaveLength(REVISIONS_KEPT);
     expect(revisions[0]?.fields.title).toBe(`v${REVISIONS_KEPT + 6}`);
     expect(revisions.at(-1)?.fields.title).toBe('v7');
+    store.close();
+  });
+
+  it('keeps snapshots from before a publish however long the writing that follows', () => {
+    const clock = { now: 1_000_000 };
+    const { store, publicationId } = openWithPublication(file(), () => clock.now);
+    const draft = store.createDraft(publicationId, 'post', { title: 'Long', content: '' });
+    store.saveDraft(draft.id, { title: 'Long', content: '<p>v0</p>', status: 'publish' });
+    // A long day's writing: one save every 10 minutes, each taking a snapshot.
+    for (let i = 1; i <= WRITING_SNAPSHOTS_KEPT + 25; i++) {
+      clock.now += WRITING_SNAPSHOT_INTERVAL_MS;
+      store.saveDraft(draft.id, { title: 'Long', content: `<p>v${i}</p>`, status: 'publish' });
+    }
+    const revisions = store.revisions(draft.id);
+    const writing = revisions.filter((r) => r.reason === 'while-writing');
+    expect(writing).toHaveLength(WRITING_SNAPSHOTS_KEPT);
+    // Newest first: the text before the last save, back to the oldest kept.
+    expect(writing[0]?.fields.content).toBe(`<p>v${WRITING_SNAPSHOTS_KEPT + 24}</p>`);
+    expect(writing.at(-1)?.fields.content).toBe('<p>v25</p>');
+    expect(revisions.filter((r) => r.reason === 'before-publish').map((r) => r.fields)).toEqual([
+      { title: 'Long', content: '' },
+    ]);
     store.close();
   });
 

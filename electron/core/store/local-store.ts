@@ -18,7 +18,13 @@ import type {
 import { holdsForUpdate } from '../sync/hold';
 import { STORE_MIGRATIONS } from './schema';
 
+/** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
 export const REVISIONS_KEPT = 50;
+/**
+ * Snapshots taken while writing are kept apart and fewer, so a long writing session cannot push
+ * the text from before a publish or an overwrite out of the history.
+ */
+export const WRITING_SNAPSHOTS_KEPT = 30;
 /**
  * While a draft is being written, the text as it stood is kept this often (at the first save
  * after the interval), so a draft never published still has a history to go back to.
@@ -169,9 +175,15 @@ function prepareStatements(db: Database.Database) {
     snapshot: db.prepare(
       'INSERT INTO revisions (draft_id, reason, fields_json, taken_at) VALUES (?, ?, ?, ?)',
     ),
-    pruneRevisions: db.prepare(
-      `DELETE FROM revisions WHERE draft_id = ? AND id NOT IN
-       (SELECT id FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT ${REVISIONS_KEPT})`,
+    pruneWritingRevisions: db.prepare(
+      `DELETE FROM revisions WHERE draft_id = ? AND reason = 'while-writing' AND id NOT IN
+       (SELECT id FROM revisions WHERE draft_id = ? AND reason = 'while-writing'
+        ORDER BY id DESC LIMIT ${WRITING_SNAPSHOTS_KEPT})`,
+    ),
+    pruneEventRevisions: db.prepare(
+      `DELETE FROM revisions WHERE draft_id = ? AND reason != 'while-writing' AND id NOT IN
+       (SELECT id FROM revisions WHERE draft_id = ? AND reason != 'while-writing'
+        ORDER BY id DESC LIMIT ${REVISIONS_KEPT})`,
     ),
     revisions: db.prepare('SELECT * FROM revisions WHERE draft_id = ? ORDER BY id DESC'),
     newestRevision: db.prepare(
@@ -786,12 +798,19 @@ export class LocalStore {
     });
   }
 
-  /** Keeps a copy of the draft's text (or of `fields`) in its revision history, last 50 kept. */
+  /**
+   * Keeps a copy of the draft's text (or of `fields`) in its revision history: the newest 50
+   * taken at an event and, apart from those, the newest 30 taken while writing.
+   */
   snapshot(draftId: string, reason: string, fields?: DraftFields): void {
     this.write(() => {
       const kept = fields ?? this.mustGet(draftId).fields;
       this.statements.snapshot.run(draftId, reason, JSON.stringify(kept), this.now());
-      this.statements.pruneRevisions.run(draftId, draftId);
+      const prune =
+        reason === 'while-writing'
+          ? this.statements.pruneWritingRevisions
+          : this.statements.pruneEventRevisions;
+      prune.run(draftId, draftId);
     });
   }
 
