@@ -139,5 +139,35 @@ for (const scheme of ['light', 'dark'] as const) {
     await check(page, scheme, 'conflict');
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     await expect(conflict).toBeHidden();
+    await page.getByRole('button', { name: /All posts/ }).click();
+
+    // The delete's Undo notice.
+    await page.getByRole('button', { name: 'With a table' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Deleted “With a table”' });
+    await expect(notice.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await check(page, scheme, 'delete-undo');
+    await notice.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+      'With a table',
+    );
+
+    // Offline: the banner with the count of waiting changes, and the editor's badge.
+    await world.server.stop();
+    try {
+      await page
+        .getByLabel('HTML source')
+        .fill(`<p>Figures, offline in the ${scheme}:</p><table><tr><td>3</td></tr></table>`);
+      await page.keyboard.press('Control+s');
+      await expect(page.locator('.offline-banner')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('.editor-header .sync-badge')).toHaveText('Offline');
+      await check(page, scheme, 'offline-editor');
+      await page.getByRole('button', { name: /All posts/ }).click();
+      await expect(page.getByRole('button', { name: 'With a table' })).toBeVisible();
+      await check(page, scheme, 'offline-list');
+    } finally {
+      await world.server.restart();
+    }
+    await expect(page.locator('.offline-banner')).toBeHidden({ timeout: 45_000 });
   });
 }

@@ -37,6 +37,21 @@ export function withRoomForOneMore(notices: Notice[]): Notice[] {
   });
 }
 
+/**
+ * One notice a subject: the newer one about the same thing says what still holds. The same words
+ * said again (opening the same post twice) move to the end and start their time again rather
+ * than stand twice.
+ */
+function supersedes(notice: NoticeRequest, shown: Notice): boolean {
+  if (notice.about !== undefined && shown.about === notice.about) return true;
+  return (
+    shown.message === notice.message &&
+    shown.tone === notice.tone &&
+    shown.action === undefined &&
+    notice.action === undefined
+  );
+}
+
 /** UI state only: what is open and how lists are viewed. Data lives in TanStack Query. */
 interface UiState {
   kind: RecordKind;
@@ -85,10 +100,9 @@ export const useUi = create<UiState>()((set) => ({
   setAddingPublication: (addingPublication) => set({ addingPublication }),
   notify: (notice) => {
     const id = nextNotice++;
-    // One notice a subject: the newer one about the same thing says what still holds.
     set((state) => ({
       notices: withRoomForOneMore(
-        state.notices.filter((shown) => notice.about === undefined || shown.about !== notice.about),
+        state.notices.filter((shown) => !supersedes(notice, shown)),
       ).concat({ ...notice, id, shownAt: Date.now() }),
     }));
     return id;

@@ -78,6 +78,26 @@ describe('Notices', () => {
     expect(screen.getByRole('status').textContent).toBe('Saved.×');
   });
 
+  it('shows the same words once: said again, they move to the end and start their time again', () => {
+    render(<Notices />);
+    act(() => {
+      const { notify } = useUi.getState();
+      notify({ tone: 'info', message: 'Opened in HTML source.' });
+      notify({ tone: 'info', message: 'Published.' });
+      notify({ tone: 'info', message: 'Opened in HTML source.' });
+    });
+    expect(screen.getByRole('status').textContent).toBe('Published.×Opened in HTML source.×');
+    // An offer is its own: two deletes keep two Undo buttons.
+    act(() => {
+      const undo = { label: 'Undo', run: () => undefined };
+      useUi.getState().notify({ tone: 'info', message: 'Deleted “A”.', action: undo });
+      useUi.getState().notify({ tone: 'info', message: 'Deleted “A”.', action: undo });
+    });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Published.×Opened in HTML source.×Deleted “A”.Undo×Deleted “A”.Undo×',
+    );
+  });
+
   it('takes the focus only for a notice that asks, and names each button by its message', async () => {
     render(<Notices />);
     act(() => {
