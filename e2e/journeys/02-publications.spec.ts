@@ -128,6 +128,17 @@ test('add a second publication, with specific errors first, and switch between t
   expect(band?.width).toBeGreaterThan(740);
   expect(listBox?.y).toBeGreaterThanOrEqual((band?.y ?? 0) + (band?.height ?? 0));
   await screen(page, '02-publications', 'narrow-list');
+  // A short list leaves the band as tall as what it holds; the room left is the list's.
+  await page.getByRole('button', { name: 'Pages', exact: true }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  const shortBand = await sidebar.boundingBox();
+  const kinds = await page.locator('.kinds').boundingBox();
+  const bandRoom =
+    (shortBand?.y ?? 0) + (shortBand?.height ?? 0) - ((kinds?.y ?? 0) + (kinds?.height ?? 0));
+  expect(bandRoom, 'room under the last row of the band').toBeLessThan(16);
+  await screen(page, '02-publications', 'narrow-short-list');
+  await page.getByRole('button', { name: 'Posts', exact: true }).click();
+  await expect(page.locator('tbody tr')).toHaveCount(13);
   await page.locator('tbody tr').first().getByRole('button').click();
   await expect(page.locator('.editor-header')).toBeVisible();
   await expect(sidebar).toBeHidden();
