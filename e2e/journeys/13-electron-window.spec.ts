@@ -20,7 +20,9 @@ import { scratchDir } from '../support/processes';
  *   as quire://app/ (same paths, same headers, CSP included);
  * - the preload runs in the page's world, not an isolated one, with a stand-in `require` that
  *   offers `electron` only (what a sandboxed preload may require) and whose ipcRenderer is a
- *   Playwright binding;
+ *   Playwright binding; its contextBridge copies what is exposed as Electron documents: values
+ *   copied and frozen, functions proxied, and an error thrown across reaching the page as a bare
+ *   `Error` with its message only;
  * - that binding passes the calling frame to handleRendererCall as Electron's senderFrame would.
  */
 const ORIGIN = 'http://app.quire.test';
@@ -31,10 +33,29 @@ function preloadScript(): string {
   const bundle = readFileSync(join('out', 'preload', 'index.cjs'), 'utf8');
   return `(() => {
   const listeners = new Set();
+  const bare = (error) => new Error(error && error.message);
+  const across = (value) => {
+    if (typeof value === 'function')
+      return (...args) => {
+        let result;
+        try {
+          result = value(...args);
+        } catch (error) {
+          throw bare(error);
+        }
+        return result && typeof result.then === 'function'
+          ? result.then(across, (error) => Promise.reject(bare(error)))
+          : across(result);
+      };
+    if (value === null || typeof value !== 'object') return value;
+    const copy = Array.isArray(value) ? [] : {};
+    for (const [name, member] of Object.entries(value)) copy[name] = across(member);
+    return Object.freeze(copy);
+  };
   const electron = {
     contextBridge: {
       exposeInMainWorld: (key, value) =>
-        Object.defineProperty(window, key, { value, enumerable: true }),
+        Object.defineProperty(window, key, { value: across(value), enumerable: true }),
     },
     ipcRenderer: {
       invoke: (channel, ...args) => window.__electronInvoke(channel, ...args),
@@ -143,6 +164,17 @@ test('the Electron window: app scheme, sandboxed preload and IPC sender check', 
   ).toEqual({ frozen: true, require: 'undefined', process: 'undefined' });
   await screen(page, '13-electron-window', 'posts');
 
+  // A refusal crosses with its kind and fields: the dialog marks the field it is about.
+  await page.getByRole('button', { name: 'Add publication' }).click();
+  const add = page.getByRole('dialog', { name: 'Add publication' });
+  await add.getByLabel('Service address').fill('http://blog.example.com');
+  await add.getByLabel('Subdomain').fill('notes');
+  await add.getByLabel('Access token').fill('quire_anything');
+  await add.getByRole('button', { name: 'Add publication' }).click();
+  await expect(add.getByLabel('Service address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(add.getByRole('alert')).toHaveText('Check the field marked above.');
+  await add.getByRole('button', { name: 'Cancel' }).click();
+
   // A draft written here travels preload → IPC → core → embedded service, and its sync state
   // comes back as an event on the other channel.
   await page.getByRole('button', { name: 'New post' }).click();
@@ -174,10 +206,12 @@ test('the Electron window: app scheme, sandboxed preload and IPC sender check', 
   const innerCall = await inner!.evaluate(async () => {
     const quire = (globalThis as any).quire;
     if (!quire) return 'no bridge in the frame';
-    return quire.publications.list({}).then(
-      () => 'answered',
-      (error: { message: string }) => error.message,
-    );
+    // The preload hands back envelopes; a refusal is one, not a throw.
+    return quire.publications
+      .list({})
+      .then((envelope: { ok: boolean; error?: { message: string } }) =>
+        envelope.ok ? 'answered' : envelope.error?.message,
+      );
   });
   expect(innerCall).toBe('Calls are accepted from the Quire window only');
   expect(refused).toEqual(['publications.list']);

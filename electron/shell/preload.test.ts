@@ -38,18 +38,37 @@ describe('the preload bridge', () => {
     expect(text).not.toMatch(/ipc|invoke|send|require|process/i);
   });
 
-  it('sends a call on the one channel and turns an error envelope into a thrown error', async () => {
+  it('sends a call on the one channel and hands back its envelope, failures included', async () => {
     const bridge = exposed.quire as any;
-    await expect(bridge.publications.list({})).resolves.toEqual(['result']);
+    await expect(bridge.publications.list({})).resolves.toEqual({ ok: true, value: ['result'] });
     expect(invoke).toHaveBeenLastCalledWith(CALL_CHANNEL, 'publications.list', {});
+    // Not thrown: Electron's contextBridge would strip a thrown error to its message.
+    const offline = { ok: false, error: { kind: 'offline', message: 'down' } };
+    invoke.mockResolvedValueOnce(offline as never);
+    await expect(bridge.sync.syncNow({})).resolves.toEqual(offline);
+    // A main process that throws instead of answering still gets an envelope to the page.
+    invoke.mockRejectedValueOnce(new Error('No handler registered'));
+    await expect(bridge.sync.syncNow({})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'internal', message: 'No handler registered' },
+    });
+  });
+
+  it('gives the page its own QuireError, kind and fields kept, over what the window exposes', async () => {
+    const { createBridge, envelopeTransport } = await import('../../shared/bridge');
+    const { QuireError } = await import('../../shared/errors');
+    const page = createBridge(envelopeTransport(exposed.quire as never));
     invoke.mockResolvedValueOnce({
       ok: false,
-      error: { kind: 'offline', message: 'down' },
+      error: {
+        kind: 'validation',
+        message: 'Check the fields',
+        fields: { baseUrl: ['Use https'] },
+      },
     } as never);
-    await expect(bridge.sync.syncNow({})).rejects.toMatchObject({
-      kind: 'offline',
-      message: 'down',
-    });
+    const error = await page.publications.list({}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(QuireError);
+    expect(error).toMatchObject({ kind: 'validation', fields: { baseUrl: ['Use https'] } });
   });
 
   it('delivers events and lets the page unsubscribe', async () => {

@@ -1,13 +1,20 @@
-import { createBridge, type Bridge } from '../../shared/bridge';
+import {
+  createBridge,
+  envelopeTransport,
+  type Bridge,
+  type EnvelopeBridge,
+} from '../../shared/bridge';
 import { httpTransport, takeLaunchSession } from './host-transport';
 
 declare global {
   interface Window {
     /** Set by the Electron preload; absent in the browser host. */
-    readonly quire?: Bridge;
+    readonly quire?: EnvelopeBridge;
   }
 }
 
-export const bridge: Bridge =
-  window.quire ??
-  createBridge(httpTransport(takeLaunchSession(window.location, sessionStorage, history)));
+export const bridge: Bridge = createBridge(
+  window.quire
+    ? envelopeTransport(window.quire)
+    : httpTransport(takeLaunchSession(window.location, sessionStorage, history)),
+);

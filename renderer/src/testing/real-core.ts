@@ -1,5 +1,10 @@
 import { inject } from 'vitest';
-import { createBridge, type Bridge, type Transport } from '../../../shared/bridge';
+import {
+  createBridge,
+  createEnvelopeBridge,
+  type Bridge,
+  type Transport,
+} from '../../../shared/bridge';
 import '../../../shared/testing/provided-host';
 import type { Envelope, PublicationView } from '../../../shared/views';
 
@@ -22,9 +27,11 @@ export function installRealCore(): Bridge {
     },
     subscribe: () => () => {},
   };
-  const bridge = createBridge(transport);
-  Object.defineProperty(window, 'quire', { value: bridge, configurable: true });
-  return bridge;
+  Object.defineProperty(window, 'quire', {
+    value: createEnvelopeBridge(transport),
+    configurable: true,
+  });
+  return createBridge(transport);
 }
 
 export async function activePublication(bridge: Bridge): Promise<PublicationView> {
