@@ -154,4 +154,63 @@ describe('DraftEditor', () => {
     await settled();
     expect(await stored()).toBe(editor.getHTML());
   });
+
+  it('starts undo at the text brought back from source: Ctrl+Z cannot empty a post', async () => {
+    cleanup();
+    // Opens in HTML source (the visual editor cannot hold the table), its visual side empty.
+    const start = '<p>Kept words.</p><table><tbody><tr><td>cell</td></tr></tbody></table>';
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Undo after source', content: start },
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DraftEditor
+          draft={draft}
+          publication={publication}
+          initialFocus="text"
+          onReplaced={() => {}}
+        />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('textbox', { name: 'HTML source' });
+    fireEvent.click(screen.getByRole('button', { name: 'Visual' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch and drop it' }));
+    const editor = editorOf(await screen.findByLabelText('Post text'));
+    const brought = editor.getHTML();
+    expect(brought).toContain('Kept words.');
+    expect(editor.can().undo()).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      ),
+    );
+    act(() => {
+      editor.commands.undo();
+    });
+    expect(editor.getHTML()).toBe(brought);
+
+    // Edits after the switch undo as usual, back to the switched text and no further. An undo
+    // scrolls the caret into view, which asks a Range for its rectangles: jsdom lays nothing out,
+    // so it is given empty ones here.
+    const emptyRect = () => new DOMRect(0, 0, 0, 0);
+    Object.assign(Range.prototype, {
+      getClientRects: () => [],
+      getBoundingClientRect: emptyRect,
+    });
+    act(() => {
+      editor.view.dispatch(editor.state.tr.insertText(' More.', 1 + 'Kept words.'.length));
+    });
+    expect(editor.getHTML()).toContain('Kept words. More.');
+    act(() => {
+      editor.commands.undo();
+      editor.commands.undo();
+    });
+    expect(editor.getHTML()).toBe(brought);
+    await waitFor(() => expect(screen.getByText('Saved on this computer')).toBeTruthy(), {
+      timeout: 5_000,
+    });
+    expect((await bridge.drafts.get({ draftId: draft.id })).fields.content).toBe(brought);
+  });
 });

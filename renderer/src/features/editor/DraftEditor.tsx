@@ -16,6 +16,7 @@ import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-ent
 import { cleanPastedHtml } from './paste';
 import { writeBelowLastBlock } from './below-last-block';
 import { Slice } from '@tiptap/pm/model';
+import { EditorState } from '@tiptap/pm/state';
 import {
   conflictNotice,
   hasSomethingToSend,
@@ -104,6 +105,18 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
       {words} {words === 1 ? 'word' : 'words'} · {readingMinutes(words)} min read
     </span>
   );
+}
+
+/**
+ * The text the writer brings back from HTML source is where undo starts. Left in the history,
+ * the switch was one step: a single Ctrl+Z put back the visual editor's text from before (an
+ * empty one for a post that opened in source), and autosave kept that.
+ */
+function startUndoHere(editor: Editor): void {
+  const { doc, plugins, selection } = editor.state;
+  editor.view.updateState(EditorState.create({ doc, plugins, selection }));
+  // A transaction of nothing, so what reads the editor's state (the toolbar's Undo) reads again.
+  editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
 }
 
 export function DraftEditor({ draft, publication, onReplaced, initialFocus, resumeAt }: Props) {
@@ -317,6 +330,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     const loss = markupLoss(html);
     if (loss.length && !force) return setPendingLoss(loss);
     editor.commands.setContent(sanitizeHtml(html), { emitUpdate: false });
+    startUndoHere(editor);
     // Only now, with the writer's consent, does the text become what the editor keeps.
     if (loss.length) update({ content: editor.getHTML() });
     setPendingLoss(null);
