@@ -15,6 +15,7 @@ import { ConflictView, type Resolution } from '../sync/ConflictView';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
 import { cleanPastedHtml } from './paste';
 import { writeBelowLastBlock } from './below-last-block';
+import { clickPlacesCaret } from './click-places-caret';
 import { Slice } from '@tiptap/pm/model';
 import { EditorState } from '@tiptap/pm/state';
 import {
@@ -205,6 +206,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           pastedOwnLines.current = false;
           return closed;
         },
+        handleDOMEvents: { mousedown: clickPlacesCaret },
         handleKeyDown: (_view, event) => {
           if (!isLinkShortcut(event)) return false;
           window.dispatchEvent(new Event(OPEN_LINK_FORM));
