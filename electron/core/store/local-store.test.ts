@@ -78,9 +78,9 @@ describe('LocalStore', () => {
     // Newest first: the text before the last save, back to the oldest kept.
     expect(writing[0]?.fields.content).toBe(`<p>v${WRITING_SNAPSHOTS_KEPT + 24}</p>`);
     expect(writing.at(-1)?.fields.content).toBe('<p>v25</p>');
-    expect(revisions.filter((r) => r.reason === 'before-publish').map((r) => r.fields)).toEqual([
-      { title: 'Long', content: '' },
-    ]);
+    expect(
+      revisions.filter((r) => r.reason === 'before-publish').map((r) => r.fields.content),
+    ).toEqual(['<p>v0</p>']);
     store.close();
   });
 
@@ -90,11 +90,17 @@ describe('LocalStore', () => {
       title: 'Pub',
       content: '<p>before</p>',
     });
-    store.saveDraft(draft.id, { title: 'Pub', content: '<p>before</p>', status: 'publish' });
+    // Publish pressed a moment after an edit: the edit travels with it, and is in the snapshot.
+    store.saveDraft(draft.id, {
+      title: 'Pub',
+      content: '<p>before</p>',
+      featured_image: 'https://example.com/a.jpg',
+      status: 'publish',
+    });
     store.saveDraft(draft.id, { title: 'Pub', content: '<p>after</p>', status: 'publish' });
-    expect(store.revisions(draft.id).map((r) => [r.reason, r.fields.content])).toEqual([
-      ['before-publish', '<p>before</p>'],
-    ]);
+    expect(
+      store.revisions(draft.id).map((r) => [r.reason, r.fields.content, r.fields.featured_image]),
+    ).toEqual([['before-publish', '<p>before</p>', 'https://example.com/a.jpg']]);
     store.close();
   });
 

@@ -600,8 +600,10 @@ export class LocalStore {
   saveDraft(id: string, fields: DraftFields): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
+      // The words as they go out, edits made a moment before Publish included (a save waiting
+      // in the editor travels with the publish): restoring it brings back what was published.
       if (fields.status === 'publish' && draft.fields.status !== 'publish')
-        this.snapshot(id, 'before-publish');
+        this.snapshot(id, 'before-publish', { ...fields, status: draft.fields.status });
       else this.snapshotWhileWriting(draft, fields);
       const updatedAt = this.now();
       this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
