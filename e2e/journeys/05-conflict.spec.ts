@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addPublication, openApp, screen } from '../support/app';
+import { addPublication, openedOn, openApp, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet, apiPut } from '../support/processes';
 
@@ -199,7 +199,7 @@ test('a second client changes the same post: the conflict is shown and resolved'
 test('keep theirs, and keep both', async ({ page }) => {
   await openApp(page, world.host);
   // The first test added Shared; on its own this one adds it.
-  if ((await page.getByRole('button', { name: 'Three hands', exact: true }).count()) === 0)
+  if ((await openedOn(page)) !== 'Shared')
     await addPublication(page, {
       name: 'Shared',
       baseUrl: world.server.url,

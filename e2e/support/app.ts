@@ -16,6 +16,17 @@ export async function screen(page: Page, journey: string, step: string): Promise
   await page.screenshot({ path: join(SCREENS, `${journey}--${step}.png`), fullPage: !scrolled });
 }
 
+/**
+ * The publication the app opened on, once it has said so: a test that adds its publication only
+ * when an earlier test has not must not look before the app has loaded its publications.
+ */
+export async function openedOn(page: Page): Promise<string> {
+  const writingFor = page.locator('.current-publication strong');
+  const none = page.getByText('Add a publication to start writing.');
+  await expect(writingFor.or(none).first()).toBeVisible();
+  return (await writingFor.count()) ? ((await writingFor.textContent()) ?? '') : '';
+}
+
 export async function openApp(page: Page, host: Host): Promise<void> {
   await page.goto(host.url);
   await expect(page.getByText('Quire', { exact: true })).toBeVisible();
