@@ -63,3 +63,6 @@ export function isQuireErrorData(value: unknown): value is QuireErrorData {
 /** Errors worth trying again later: the service may answer next time. */
 export const isTransient = (kind: ErrorKind): boolean =>
   kind === 'offline' || kind === 'timeout' || kind === 'server';
+
+/** What the local store says when SQLite finds the disk full (the renderer's tests say it too). */
+export const DISK_FULL_MESSAGE = 'The disk is full. Free some space, then save again.';

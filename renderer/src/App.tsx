@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
+import { leaveEditorThen } from './features/editor/leave-guard';
 import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
 import { publicationsQuery } from './features/publications/queries';
@@ -21,7 +22,7 @@ export function App() {
   const openDraftId = useUi((state) => state.openDraftId);
   const { showKind, openDraft, notify } = useUi.getState();
 
-  const create = useMutation({
+  const created = useMutation({
     mutationFn: (recordKind: RecordKind) => {
       if (!active) throw new Error('Add a publication first.');
       return bridge.records.create({
@@ -36,12 +37,18 @@ export function App() {
     },
     onError: (e) => notify({ tone: 'error', message: describeError(e) }),
   });
+  // The open editor saves first; a new draft is made only once the words left behind are kept.
+  const { mutate: createNow } = created;
+  const create = useCallback(
+    (recordKind: RecordKind) => void leaveEditorThen(() => createNow(recordKind)),
+    [createNow],
+  );
 
   const onMenu = useCallback(
     (command: 'new-post' | 'new-page' | 'save') => {
       if (document.querySelector('dialog[open]') && command !== 'save') return;
-      if (command === 'new-post') create.mutate('post');
-      if (command === 'new-page') create.mutate('page');
+      if (command === 'new-post') create('post');
+      if (command === 'new-page') create('page');
       // File › Save from the native menu: the open editor saves, as on Ctrl/Cmd+S.
       if (command === 'save') window.dispatchEvent(new Event(SAVE_REQUEST));
     },
@@ -56,7 +63,7 @@ export function App() {
       if (document.querySelector('dialog[open]')) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'n') {
         event.preventDefault();
-        create.mutate(event.shiftKey ? 'page' : 'post');
+        create(event.shiftKey ? 'page' : 'post');
       }
     };
     window.addEventListener('keydown', onKey);
@@ -76,26 +83,26 @@ export function App() {
             <button
               type="button"
               aria-current={kind === 'post' ? 'page' : undefined}
-              onClick={() => showKind('post')}
+              onClick={() => void leaveEditorThen(() => showKind('post'))}
             >
               Posts
             </button>
             <button
               type="button"
               aria-current={kind === 'page' ? 'page' : undefined}
-              onClick={() => showKind('page')}
+              onClick={() => void leaveEditorThen(() => showKind('page'))}
             >
               Pages
             </button>
             <button
               type="button"
               className="primary"
-              onClick={() => create.mutate('post')}
+              onClick={() => create('post')}
               aria-keyshortcuts="Control+N Meta+N"
             >
               New post
             </button>
-            <button type="button" onClick={() => create.mutate('page')}>
+            <button type="button" onClick={() => create('page')}>
               New page
             </button>
           </nav>
@@ -109,7 +116,9 @@ export function App() {
             Writing for <strong>{active.name}</strong>
           </p>
         )}
-        {error ? (
+        {/* Once there are publications, a refresh that fails is said in the sidebar: the open
+            editor or list stays. */}
+        {error && !publications ? (
           <p className="error-text" role="alert">
             {describeError(error)}
           </p>

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
-import { QuireError } from '../../../shared/errors';
+import { DISK_FULL_MESSAGE, QuireError } from '../../../shared/errors';
 import { differingFields } from '../../../shared/field-differences';
 import { isUntouched } from '../../../shared/blank-draft';
 import type {
@@ -135,7 +135,7 @@ function storageError(error: unknown): QuireError {
   const code = (error as { code?: string }).code ?? '';
   const message =
     code === 'SQLITE_FULL'
-      ? 'The disk is full: your last change is not saved. Free some space; the editor keeps your text.'
+      ? DISK_FULL_MESSAGE
       : `The local store failed: ${error instanceof Error ? error.message : String(error)}`;
   return new QuireError({ kind: 'storage', message }, { cause: error });
 }

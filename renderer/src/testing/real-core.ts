@@ -5,8 +5,20 @@ import {
   type Bridge,
   type Transport,
 } from '../../../shared/bridge';
+import { DISK_FULL_MESSAGE, type QuireErrorData } from '../../../shared/errors';
 import '../../../shared/testing/provided-host';
 import type { Envelope, PublicationView } from '../../../shared/views';
+
+/**
+ * Calls named here are answered with the error given, without reaching the core. A test double
+ * for failures that cannot be made on demand under Vitest, such as a full disk (the core's own
+ * answer to a real SQLITE_FULL is tested in electron/core/store/local-store.test.ts). Clear it
+ * after each test.
+ */
+export const failingCalls = new Map<string, QuireErrorData>();
+
+/** The core's answer when the disk is full. */
+export const DISK_FULL: QuireErrorData = { kind: 'storage', message: DISK_FULL_MESSAGE };
 
 /**
  * The bridge to a real desktop core (SQLite store, embedded reference service, keychain) behind
@@ -18,6 +30,8 @@ export function installRealCore(): Bridge {
   const { origin, session } = inject('quireHost');
   const transport: Transport = {
     async call(name, input) {
+      const failure = failingCalls.get(name);
+      if (failure) return { ok: false, error: failure };
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'x-quire-session': session },

@@ -7,5 +7,8 @@ export function describeError(error: unknown): string {
   return 'Something went wrong.';
 }
 
+/** A message ended as a sentence, so another can follow it. */
+export const sentence = (text: string): string => (/[.!?…]$/.test(text) ? text : `${text}.`);
+
 export const fieldErrorsOf = (error: unknown): Record<string, string[]> =>
   error instanceof QuireError && error.fields ? error.fields : {};

@@ -43,7 +43,7 @@ describe('DraftEditor', () => {
             draft={draft}
             publication={publication}
             initialFocus="opening"
-            onReplaced={() => {}}
+            onReplaced={async () => {}}
           />
         </Profiler>
       </QueryClientProvider>,
@@ -98,7 +98,7 @@ describe('DraftEditor', () => {
           draft={draft}
           publication={publication}
           initialFocus="text"
-          onReplaced={() => {}}
+          onReplaced={async () => {}}
         />
       </QueryClientProvider>,
     );
@@ -170,7 +170,7 @@ describe('DraftEditor', () => {
           draft={draft}
           publication={publication}
           initialFocus="text"
-          onReplaced={() => {}}
+          onReplaced={async () => {}}
         />
       </QueryClientProvider>,
     );

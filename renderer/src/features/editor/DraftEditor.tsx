@@ -3,8 +3,9 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView, PublicationView } from '../../../../shared/views';
+import type { NoticeRequest } from '../../ui-store';
 import { bridge } from '../../bridge';
-import { describeError } from '../../ui/errors';
+import { describeError, sentence } from '../../ui/errors';
 import { SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
@@ -26,6 +27,7 @@ import {
 } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
+import { guardLeaving, leaveEditorThen, unsavedNotice } from './leave-guard';
 import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
@@ -47,7 +49,7 @@ interface Props {
   draft: DraftView;
   publication: PublicationView;
   /** The stored text changed under the editor (restore, conflict resolved): remount it there. */
-  onReplaced(place: WriterPlace): void;
+  onReplaced(place: WriterPlace): Promise<void>;
   /** Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text. */
   initialFocus: 'opening' | 'text';
   /** After a remount: the mode and the place the writer was at, to open at again. */
@@ -120,6 +122,38 @@ function startUndoHere(editor: Editor): void {
   editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
 }
 
+/**
+ * The editor closed with words the store refused (a full disk): said, with a way to save them
+ * still, as the autosave keeps them until they land.
+ */
+function sayUnsavedOnClose(
+  draftId: string,
+  autosave: Autosave,
+  notify: (notice: NoticeRequest) => unknown,
+): boolean {
+  const state = autosave.state();
+  if (state.kind !== 'error') return true;
+  const title = autosave.lastFields()?.title || 'Untitled';
+  notify({
+    tone: 'error',
+    about: unsavedNotice(draftId),
+    message: `“${title}” closed before its last changes could be saved. ${sentence(state.message)}`,
+    action: {
+      label: 'Save again',
+      run: () =>
+        void trackSave(
+          draftId,
+          autosave.flush().then(() => {
+            const saved = sayUnsavedOnClose(draftId, autosave, notify);
+            if (saved) notify({ tone: 'info', message: `Saved “${title}”.` });
+            return saved;
+          }),
+        ),
+    },
+  });
+  return false;
+}
+
 export function DraftEditor({ draft, publication, onReplaced, initialFocus, resumeAt }: Props) {
   const queryClient = useQueryClient();
   // Only a conflict needs tag names here; the metadata panel asks for its own.
@@ -135,6 +169,43 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     [draft.id],
   );
   useSaveBeforeClose(autosave, notify);
+  useEffect(
+    () =>
+      guardLeaving(async () => {
+        await autosave.flush();
+        const state = autosave.state();
+        if (state.kind !== 'error') return null;
+        return { draftId: draft.id, message: state.message, abandon: () => autosave.drop() };
+      }),
+    [autosave, draft.id],
+  );
+  // Saved after all (space freed, Ctrl+S): the notice that the words were not has nothing to say.
+  useEffect(
+    () =>
+      autosave.subscribe(() => {
+        const about = unsavedNotice(draft.id);
+        if (
+          autosave.state().kind === 'saved' &&
+          useUi.getState().notices.some((n) => n.about === about)
+        )
+          useUi.getState().dismissAbout(about);
+      }),
+    [autosave, draft.id],
+  );
+  /**
+   * Publish, Update, Delete and the rest act on the stored draft: never on one short of the words
+   * on screen. False, and said, when those words cannot be saved.
+   */
+  const savedFirst = async (notDone: string): Promise<boolean> => {
+    await autosave.flush();
+    const state = autosave.state();
+    if (state.kind !== 'error') return true;
+    notify({
+      tone: 'error',
+      message: `${notDone}: your last changes are not saved. ${sentence(state.message)}`,
+    });
+    return false;
+  };
   // Set when the visual editor changed: its HTML is read once, when the save happens.
   const contentStale = useRef(false);
   const editorRef = useRef<Editor | null>(null);
@@ -163,6 +234,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const [pendingLoss, setPendingLoss] = useState<string[] | null>(null);
   const [status, setStatus] = useState(draft.fields.status ?? 'draft');
   const [resolving, setResolving] = useState(false);
+  // The stored text is being replaced (Discard edits, a restore, a conflict choice).
+  const [replacing, setReplacing] = useState(false);
   // Said to a screen reader after a save the writer asked for; autosaves stay quiet.
   const [saidSaved, setSaidSaved] = useState('');
   const saveNow = useCallback(
@@ -303,7 +376,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         message: `Opened in HTML source: the visual editor would drop ${initialLoss.join(', ')}.`,
       });
     // Saved on the way out, whatever closes the editor; a reopening waits for it (save-order.ts).
-    return () => void trackSave(draft.id, autosave.flush());
+    return () =>
+      void trackSave(
+        draft.id,
+        autosave.flush().then(() => sayUnsavedOnClose(draft.id, autosave, notify)),
+      );
   }, [autosave, draft.id, initialLoss, notify]);
 
   useEffect(() => {
@@ -352,7 +429,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     }
     const readersSaw = draft.serviceStatus;
     update({ status: next });
-    await autosave.flush();
+    if (!(await savedFirst(next === 'publish' ? 'Not published' : 'Not unpublished'))) {
+      // Left pending, the status would go out with the next save that lands, unasked.
+      update({ status });
+      return;
+    }
     setStatus(next);
     try {
       await bridge.sync.syncNow({});
@@ -364,7 +445,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   };
 
   const sendUpdate = async () => {
-    await autosave.flush();
+    if (!(await savedFirst('Not updated'))) return;
     try {
       const after = await bridge.drafts.update({ draftId: draft.id });
       queryClient.setQueryData(draftQuery(draft.id).queryKey, after);
@@ -374,22 +455,57 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     }
   };
 
-  const discardEdits = async () => {
-    await autosave.flush();
+  /**
+   * Discard edits, a restore and a conflict choice replace the stored text, and the editor then
+   * reopens on it. Meanwhile the text is read-only, and anything changed after the last save is
+   * dropped: saved late, it would have put the old words back over the new.
+   */
+  const replaceStored = async <T,>(
+    notDone: string,
+    replace: () => Promise<T>,
+  ): Promise<{ done: true; result: T } | { done: false }> => {
+    if (!(await savedFirst(notDone))) return { done: false };
+    editor.setEditable(false, false);
+    setReplacing(true);
     try {
-      await bridge.drafts.discard({ draftId: draft.id });
-      notify({
-        tone: 'info',
-        message: `Back to the version on ${publication.name}; your edits are in the history.`,
-      });
-      onReplaced(writerPlace());
+      const result = await replace();
+      autosave.drop();
+      return { done: true, result };
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
+      if (!editor.isDestroyed) editor.setEditable(true, false);
+      setReplacing(false);
+      return { done: false };
     }
   };
 
+  /** Opens the replaced text where the writer was; if it cannot be read, back to the list. */
+  const reopen = async () => {
+    try {
+      await onReplaced(writerPlace());
+    } catch (error) {
+      notify({
+        tone: 'error',
+        message: `Done, but the ${kindLabel} could not be shown again: ${sentence(describeError(error))} Open it from the list.`,
+      });
+      openDraft(null);
+    }
+  };
+
+  const discardEdits = async () => {
+    const outcome = await replaceStored('Not discarded', () =>
+      bridge.drafts.discard({ draftId: draft.id }),
+    );
+    if (!outcome.done) return;
+    notify({
+      tone: 'info',
+      message: `Back to the version on ${publication.name}; your edits are in the history.`,
+    });
+    await reopen();
+  };
+
   const remove = async () => {
-    await autosave.flush();
+    if (!(await savedFirst('Not deleted'))) return;
     try {
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
       // The list must not show it, not even for the moment before the core's event arrives.
@@ -417,7 +533,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
                   queryKey: recordKeys.all(draft.publicationId),
                 });
               })
-              .then(() => openDraft(draft.id))
+              .then(() => leaveEditorThen(() => openDraft(draft.id)))
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
       });
@@ -428,35 +544,31 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
 
   const resolve = async (resolution: Resolution) => {
     setResolving(true);
-    try {
-      await autosave.flush();
-      const kept = await bridge.sync.resolveConflict({ draftId: draft.id, resolution });
-      useUi.getState().dismissAbout(conflictNotice(draft.id));
-      if (!kept.includes(draft.id)) {
-        // Theirs was the deletion: this draft is gone, and with it the editor.
-        openDraft(kept[0] ?? null);
-        notify({
-          tone: 'info',
-          message:
-            resolution === 'both'
-              ? 'Kept yours as a new draft; the original was deleted on the service.'
-              : `Deleted, as it was on ${publication.name}.`,
-        });
-        return;
-      }
+    const outcome = await replaceStored('Not resolved', () =>
+      bridge.sync.resolveConflict({ draftId: draft.id, resolution }),
+    );
+    setResolving(false);
+    if (!outcome.done) return;
+    const kept = outcome.result;
+    useUi.getState().dismissAbout(conflictNotice(draft.id));
+    if (!kept.includes(draft.id)) {
+      // Theirs was the deletion: this draft is gone, and with it the editor.
+      openDraft(kept[0] ?? null);
       notify({
         tone: 'info',
         message:
           resolution === 'both'
-            ? 'Kept both: yours is now a separate draft.'
-            : 'Conflict resolved.',
+            ? 'Kept yours as a new draft; the original was deleted on the service.'
+            : `Deleted, as it was on ${publication.name}.`,
       });
-      onReplaced(writerPlace());
-    } catch (error) {
-      notify({ tone: 'error', message: describeError(error) });
-    } finally {
-      setResolving(false);
+      return;
     }
+    notify({
+      tone: 'info',
+      message:
+        resolution === 'both' ? 'Kept both: yours is now a separate draft.' : 'Conflict resolved.',
+    });
+    await reopen();
   };
 
   const writerPlace = (): WriterPlace => {
@@ -473,17 +585,15 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   };
 
   const restore = async (revisionId: number) => {
-    await autosave.flush();
-    try {
-      const restored = await bridge.drafts.restoreRevision({ draftId: draft.id, revisionId });
-      notify({
-        tone: 'info',
-        message: `Restored “${restored.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
-      });
-      onReplaced(writerPlace());
-    } catch (error) {
-      notify({ tone: 'error', message: describeError(error) });
-    }
+    const outcome = await replaceStored('Not restored', () =>
+      bridge.drafts.restoreRevision({ draftId: draft.id, revisionId }),
+    );
+    if (!outcome.done) return;
+    notify({
+      tone: 'info',
+      message: `Restored “${outcome.result.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
+    });
+    await reopen();
   };
 
   // Readers see it, so edits wait for Update (the core's rule, electron/core/sync/hold.ts).
@@ -494,7 +604,13 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 
   return (
-    <section className="editor" aria-label={`Edit ${kindLabel}`} tabIndex={-1} {...SCREEN_START}>
+    <section
+      className="editor"
+      aria-label={`Edit ${kindLabel}`}
+      aria-busy={replacing}
+      tabIndex={-1}
+      {...SCREEN_START}
+    >
       <h1 className="visually-hidden">
         Edit {kindLabel} for {publication.name}
       </h1>
@@ -503,7 +619,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <button
             type="button"
             className="ghost"
-            onClick={() => void autosave.flush().then(() => openDraft(null))}
+            onClick={() => void leaveEditorThen(() => openDraft(null))}
           >
             <span aria-hidden="true">← </span>All {kindLabel}s
           </button>
@@ -596,6 +712,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         ref={title}
         className="title-input"
         aria-label="Title"
+        readOnly={replacing}
         placeholder="Title"
         rows={1}
         maxLength={500}
@@ -664,6 +781,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           ref={source}
           className="source"
           aria-label="HTML source"
+          readOnly={replacing}
           spellCheck={false}
           defaultValue={sourceSeed}
           onChange={(event) => update({ content: event.target.value })}

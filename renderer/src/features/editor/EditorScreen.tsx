@@ -18,15 +18,18 @@ export function EditorScreen({
   const queryClient = useQueryClient();
   const openDraft = useUi((state) => state.openDraft);
   // Always read afresh on opening: the cached copy may predate the last words typed into it.
-  const {
-    data: draft,
-    error,
-    isFetchedAfterMount,
-  } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
+  const { data: draft, error } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
+  // Read since this opening: a copy cached before may miss the last words typed into it. Counted,
+  // not timed: the clock may not move between two reads.
+  const reads = () => queryClient.getQueryState(draftKeys.one(draftId))?.dataUpdateCount ?? 0;
+  const [readsBefore] = useState(reads);
+  const fresh = draft !== undefined && reads() > readsBefore;
   const [generation, setGeneration] = useState(0);
   const [resumeAt, setResumeAt] = useState<WriterPlace>();
   useLeaveOnClose(draftId);
-  if (error)
+  // Once open, the editor holds the text: a later read that fails (a refresh after a sync) must
+  // not take it off the screen.
+  if (error && !fresh)
     return (
       <div className="placeholder" role="alert">
         <p>{describeError(error)}</p>
@@ -35,7 +38,7 @@ export function EditorScreen({
         </button>
       </div>
     );
-  if (!draft || !isFetchedAfterMount)
+  if (!fresh)
     return (
       <p className="placeholder" aria-busy="true">
         Opening…
@@ -63,12 +66,11 @@ export function EditorScreen({
         publication={publication}
         initialFocus={generation === 0 ? 'opening' : 'text'}
         resumeAt={resumeAt}
-        onReplaced={(place) => {
-          void queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 }).then(() => {
-            void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
-            setResumeAt(place);
-            setGeneration((n) => n + 1);
-          });
+        onReplaced={async (place) => {
+          await queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 });
+          void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
+          setResumeAt(place);
+          setGeneration((n) => n + 1);
         }}
       />
     </>

@@ -141,4 +141,23 @@ describe('createAutosave', () => {
     expect(save.mock.calls).toEqual([[fields('precious')], [fields('precious')]]);
     expect(autosave.state().kind).toBe('saved');
   });
+
+  it('drops what is not saved: no timer, no flush and no failed save brings it back', async () => {
+    const save = vi.fn(async (_: { content: string }) => {});
+    const autosave = createAutosave(save, 500);
+    save.mockRejectedValueOnce(new Error('The disk is full'));
+    autosave.schedule(fields('refused'));
+    await autosave.flush();
+    expect(autosave.state().kind).toBe('error');
+    autosave.schedule(fields('refused, and more'));
+    autosave.drop();
+    expect(autosave.state().kind).toBe('saved');
+    await autosave.flush();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(save.mock.calls.map(([saved]) => saved.content)).toEqual(['refused']);
+    // Later changes are saved as usual.
+    autosave.schedule(fields('new'));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(save).toHaveBeenLastCalledWith(fields('new'));
+  });
 });

@@ -15,6 +15,11 @@ export interface Autosave {
   state(): SaveState;
   /** The newest fields handed to schedule(), saved or not. */
   lastFields(): DraftFieldsView | undefined;
+  /**
+   * Forget what is not saved yet: the writer chose to leave without it, or the stored text was
+   * replaced (a restore), and a late save would write the old words over the new.
+   */
+  drop(): void;
 }
 
 const PENDING: SaveState = { kind: 'pending' };
@@ -100,5 +105,12 @@ export function createAutosave(
     },
     state: () => current,
     lastFields: () => newest,
+    drop() {
+      clearTimeout(timer);
+      clearTimeout(deadline);
+      deadline = undefined;
+      latest = null;
+      if (current.kind !== 'saving') set({ kind: 'saved' });
+    },
   };
 }

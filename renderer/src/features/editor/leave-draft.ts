@@ -25,7 +25,10 @@ export function useLeaveOnClose(draftId: string): void {
       // A microtask later, so the editor's own unmount has already tracked its last save.
       const leaving = Promise.resolve()
         .then(() => savesSettled(draftId))
-        .then(() => (openEditors.has(draftId) ? undefined : bridge.drafts.leave({ draftId })))
+        // Unsaved words (a full disk) may be all a new draft has: it is not empty, only unsaved.
+        .then((saved) =>
+          !saved || openEditors.has(draftId) ? undefined : bridge.drafts.leave({ draftId }),
+        )
         // Failing to tidy away an empty draft costs nothing: it stays in the list.
         .catch(() => undefined)
         .finally(() => inflight.delete(leaving));

@@ -52,7 +52,7 @@ describe('useSaveBeforeClose', () => {
     await waitFor(() => expect(notify).toHaveBeenCalledOnce());
     expect(notify.mock.calls[0]![0]).toMatchObject({
       tone: 'error',
-      message: 'Your last changes are not saved: The disk is full. Close again to close anyway.',
+      message: 'Your last changes are not saved. The disk is full. Close again to close anyway.',
     });
     expect(closeWindow).not.toHaveBeenCalled();
     expect(close()).toBe(false);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { sentence } from '../../ui/errors';
 import type { NoticeRequest } from '../../ui-store';
 import type { Autosave } from './autosave';
 
@@ -25,7 +26,7 @@ export function useSaveBeforeClose(
         told = true;
         notify({
           tone: 'error',
-          message: `Your last changes are not saved: ${after.message}. Close again to close anyway.`,
+          message: `Your last changes are not saved. ${sentence(after.message)} Close again to close anyway.`,
         });
       });
     };

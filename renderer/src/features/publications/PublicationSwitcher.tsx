@@ -4,6 +4,7 @@ import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
+import { leaveEditorThen } from '../editor/leave-guard';
 import { AddPublicationDialog } from './AddPublicationDialog';
 import { publicationKeys, publicationsQuery } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
@@ -70,7 +71,9 @@ export function PublicationSwitcher() {
               type="button"
               className="publication"
               aria-current={publication.active ? 'true' : undefined}
-              onClick={() => !publication.active && activate.mutate(publication.id)}
+              onClick={() =>
+                !publication.active && void leaveEditorThen(() => activate.mutate(publication.id))
+              }
               title={`${publication.baseUrl} · ${publication.subdomain}`}
             >
               <span className="publication-name">{publication.name}</span>

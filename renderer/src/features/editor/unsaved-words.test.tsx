@@ -1,0 +1,279 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicationView } from '../../../../shared/views';
+import {
+  activePublication,
+  DISK_FULL,
+  failingCalls,
+  installRealCore,
+} from '../../testing/real-core';
+import type { App as AppComponent } from '../../App';
+import type { useUi as useUiStore } from '../../ui-store';
+import type { leavesSettled as leavesSettledFn } from './leave-draft';
+
+// Real parts: the whole renderer (App) over a desktop core with its SQLite store behind the
+// browser host (Vitest global setup). The one double: `failingCalls` answers drafts.save with the
+// core's full-disk error, as a full disk cannot be made on demand here. jsdom has no modal
+// dialogs, so `showModal` only opens the element, and no `CSS.escape` (the list finds the row it
+// returns to by a draft id, which needs no escaping).
+
+const bridge = installRealCore();
+let App: typeof AppComponent;
+let useUi: typeof useUiStore;
+let leavesSettled: typeof leavesSettledFn;
+let publication: PublicationView;
+
+beforeAll(async () => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
+  ({ App } = await import('../../App'));
+  ({ useUi } = await import('../../ui-store'));
+  ({ leavesSettled } = await import('./leave-draft'));
+  publication = await activePublication(bridge);
+});
+
+afterEach(async () => {
+  failingCalls.clear();
+  cleanup();
+  await leavesSettled();
+  useUi.setState({ openDraftId: null, notices: [], kind: 'post' });
+});
+
+const editorOf = (element: Element): Editor => (element as Element & { editor: Editor }).editor;
+
+const createPost = (title: string, content: string) =>
+  bridge.records.create({
+    publicationId: publication.id,
+    kind: 'post',
+    fields: { title, content },
+  });
+
+const stored = async (draftId: string) => (await bridge.drafts.get({ draftId })).fields;
+const stillThere = async (draftId: string) =>
+  (await bridge.drafts.list({ publicationId: publication.id })).some((d) => d.id === draftId);
+
+/** The app, with a draft open in its editor; returns the editor and a way to type at its end. */
+async function openInApp(draftId: string, queryClient = new QueryClient()) {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <App />
+    </QueryClientProvider>,
+  );
+  act(() => useUi.getState().openDraft(draftId));
+  const editor = editorOf(await screen.findByLabelText('Post text'));
+  const type = (text: string) =>
+    act(() => {
+      editor.view.dispatch(editor.state.tr.insertText(text, editor.state.doc.content.size - 1));
+    });
+  return { editor, type, queryClient };
+}
+
+const noticeSaying = (pattern: RegExp) =>
+  screen.findByText(pattern, { selector: '[data-notice] > span' }, { timeout: 5_000 });
+const noticeId = (message: HTMLElement) =>
+  message.closest('[data-notice]')?.getAttribute('data-notice');
+
+describe('words the store cannot save', () => {
+  it('keep the editor open on every way out, and land once there is room', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Harbour log', '<p>Boats.</p>');
+    const { type } = await openInApp(draft.id);
+    failingCalls.set('drafts.save', DISK_FULL);
+    type(' Gulls.');
+
+    await user.click(screen.getByRole('button', { name: /All posts/ }));
+    const said = await noticeSaying(/^The editor stays open: your last changes are not saved\./);
+    expect(said.textContent).toContain(DISK_FULL.message);
+    expect(screen.getByLabelText('Post text')).toBeTruthy();
+
+    // The sidebar's ways out ask the same; each asking says it again (a new notice, not a second).
+    const before = (await bridge.drafts.list({ publicationId: publication.id })).length;
+    let shown = noticeId(said);
+    for (const name of ['Pages', 'New post', 'Posts']) {
+      await user.click(screen.getByRole('button', { name }));
+      await waitFor(() => {
+        const now = noticeId(screen.getByText(/^The editor stays open/));
+        expect(now).not.toBe(shown);
+        shown = now;
+      });
+      expect(screen.getAllByText(/^The editor stays open/)).toHaveLength(1);
+      expect(useUi.getState().openDraftId).toBe(draft.id);
+    }
+    // New post made nothing while the words were unsaved.
+    expect((await bridge.drafts.list({ publicationId: publication.id })).length).toBe(before);
+
+    // Room again: Save lands the words, and the notice has nothing left to say.
+    failingCalls.clear();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText(/^The editor stays open/)).toBeNull());
+    expect((await stored(draft.id)).content).toBe('<p>Boats. Gulls.</p>');
+    await user.click(screen.getByRole('button', { name: /All posts/ }));
+    await waitFor(() => expect(screen.queryByLabelText('Post text')).toBeNull());
+  });
+
+  it('are given up only when the writer says so', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('', '');
+    const { type } = await openInApp(draft.id);
+    failingCalls.set('drafts.save', DISK_FULL);
+    type('Lost on purpose');
+
+    await user.click(screen.getByRole('button', { name: /All posts/ }));
+    const said = await noticeSaying(/^The editor stays open/);
+    await user.click(
+      within(said.closest('[data-notice]') as HTMLElement).getByRole('button', {
+        name: 'Leave without them',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Post text')).toBeNull());
+    // Nothing was ever stored in it: the new draft goes, as any left without a word.
+    await leavesSettled();
+    expect(await stillThere(draft.id)).toBe(false);
+  });
+
+  it('hold back Publish and Delete, which act on the stored draft', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Not yet', '<p>Draft words.</p>');
+    const { type } = await openInApp(draft.id);
+    failingCalls.set('drafts.save', DISK_FULL);
+    type(' More.');
+
+    await user.click(screen.getByRole('button', { name: `Publish to ${publication.name}` }));
+    await noticeSaying(/^Not published: your last changes are not saved\. The disk is full/);
+    expect(screen.getByRole('button', { name: `Publish to ${publication.name}` })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await noticeSaying(/^Not deleted: your last changes are not saved\./);
+    expect(screen.getByLabelText('Post text')).toBeTruthy();
+
+    // Once saves land again, the words are kept and the post is still a draft: the publish
+    // asked for while they could not be saved does not go out with them later.
+    failingCalls.clear();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Saved on this computer')).toBeTruthy());
+    expect(await stored(draft.id)).toMatchObject({
+      content: '<p>Draft words. More.</p>',
+      status: 'draft',
+    });
+    expect(await stillThere(draft.id)).toBe(true);
+  });
+
+  it('closed by the app are said, kept, and can still be saved', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('', '');
+    const { type } = await openInApp(draft.id);
+    failingCalls.set('drafts.save', DISK_FULL);
+    type('Written on a full disk');
+    // A way out that does not ask (the editor's publication removed, say): the editor goes.
+    act(() => useUi.getState().openDraft(null));
+
+    const said = await noticeSaying(/^“Untitled” closed before its last changes could be saved\./);
+    await leavesSettled();
+    // Empty as stored, but not empty: it is not tidied away.
+    expect(await stillThere(draft.id)).toBe(true);
+
+    failingCalls.clear();
+    await user.click(
+      within(said.closest('[data-notice]') as HTMLElement).getByRole('button', {
+        name: 'Save again',
+      }),
+    );
+    await noticeSaying(/^Saved “Untitled”\.$/);
+    expect((await stored(draft.id)).content).toBe('<p>Written on a full disk</p>');
+  });
+});
+
+describe('a replaced text', () => {
+  it('is not written over by a change made while the restore was on its way', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Harbour notes', '<p>The boats came in at dawn.</p>');
+    const before = draft.fields;
+    // One snapshot: the text before it was published; then changed since.
+    await bridge.drafts.save({ draftId: draft.id, fields: { ...before, status: 'publish' } });
+    await bridge.drafts.save({
+      draftId: draft.id,
+      fields: { ...before, status: 'publish', title: 'Harbour notes, revised' },
+    });
+    await openInApp(draft.id);
+    await user.click(await screen.findByRole('button', { name: 'History (1)' }));
+    await user.click(screen.getByRole('button', { name: /^Preview snapshot from / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Snapshot from / });
+    await waitFor(() => expect(dialog.textContent).toContain('The boats came in at dawn.'));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore this snapshot' }));
+    // A change arrives as the restore sets off (the text turns read-only a moment later; an
+    // event already on its way still lands).
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), {
+      target: { value: 'Typed during the restore' },
+    });
+
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLTextAreaElement).value).toBe(
+        'Harbour notes',
+      ),
+    );
+    // Past the autosave's pause: the change from before the restore was not saved over it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await stored(draft.id)).title).toBe('Harbour notes');
+  });
+
+  it('that cannot be read back closes the editor and says so', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Read back', '<p>First.</p>');
+    await bridge.drafts.save({ draftId: draft.id, fields: { ...draft.fields, status: 'publish' } });
+    await bridge.drafts.save({
+      draftId: draft.id,
+      fields: { ...draft.fields, status: 'publish', content: '<p>Second.</p>' },
+    });
+    await openInApp(draft.id, new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    await user.click(await screen.findByRole('button', { name: 'History (1)' }));
+    await user.click(screen.getByRole('button', { name: /^Preview snapshot from / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Snapshot from / });
+    await waitFor(() => expect(dialog.textContent).toContain('First.'));
+    failingCalls.set('drafts.get', { kind: 'storage', message: 'The local store failed: I/O' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore this snapshot' }));
+
+    await noticeSaying(/^Done, but the post could not be shown again: The local store failed/);
+    await waitFor(() => expect(screen.queryByLabelText('Post text')).toBeNull());
+    failingCalls.clear();
+    expect((await stored(draft.id)).content).toBe('<p>First.</p>');
+  });
+});
+
+describe('an open editor', () => {
+  it('stays when a later read of its draft fails, and a failed first read opens nothing stale', async () => {
+    const draft = await createPost('Steady', '<p>On screen.</p>');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await openInApp(draft.id, queryClient);
+    failingCalls.set('drafts.get', { kind: 'storage', message: 'The local store failed: I/O' });
+    await act(() => queryClient.invalidateQueries({ queryKey: ['drafts', draft.id] }));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['drafts', draft.id])?.status).toBe('error'),
+    );
+    expect(screen.getByLabelText('Post text')).toBeTruthy();
+    expect(screen.queryByText('The local store failed: I/O')).toBeNull();
+
+    // The publications read again, failing: said in the sidebar, the editor untouched.
+    failingCalls.set('publications.list', {
+      kind: 'storage',
+      message: 'The local store failed: I/O',
+    });
+    await act(() => queryClient.invalidateQueries({ queryKey: ['publications'] }));
+    const sidebar = screen.getByRole('navigation', { name: 'Publications' });
+    await within(sidebar).findByText('The local store failed: I/O');
+    expect(screen.getByLabelText('Post text')).toBeTruthy();
+    failingCalls.delete('publications.list');
+
+    // Closed and opened again while reads fail: the copy cached before is not shown as current.
+    act(() => useUi.getState().openDraft(null));
+    act(() => useUi.getState().openDraft(draft.id));
+    await within(screen.getByRole('main')).findByText('The local store failed: I/O');
+    expect(screen.queryByLabelText('Post text')).toBeNull();
+  });
+});
