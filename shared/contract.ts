@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METHOD_NAMES, type MethodName as ListedName } from './method-names';
 import type { Tag } from './model';
+import { MAX_TAGS } from './views';
 import type {
   DraftView,
   PublicationView,
@@ -40,7 +41,7 @@ export const draftFieldsSchema = z
     excerpt: text(5000).nullable().optional(),
     status: z.enum(['draft', 'publish']).optional(),
     category: z.number().int().positive().nullable().optional(),
-    tags: z.array(z.number().int().positive()).max(100).optional(),
+    tags: z.array(z.number().int().positive()).max(MAX_TAGS).optional(),
     featured: z.boolean().optional(),
     meta_title: text(300).nullable().optional(),
     meta_description: text(1000).nullable().optional(),
@@ -129,7 +130,9 @@ export const contract = {
   /** The copy of a list page this computer kept, without asking the service; null if none. */
   'records.cachedPage': method(listPage).returns<RecordPageView | null>(),
   'records.search': method(
-    z.object({ publicationId: id, kind, query: text(200) }).strict(),
+    z
+      .object({ publicationId: id, kind, query: text(200), draftsOnly: z.boolean().optional() })
+      .strict(),
   ).returns<RecordSummary[]>(),
   /**
    * Every page of a list, fetched at the service's largest page size into this computer's copy, so

@@ -102,3 +102,9 @@ export type CoreEvent =
   | { type: 'menu'; command: 'new-post' | 'new-page' | 'save' };
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: QuireErrorData };
+
+/** A search of what this computer holds answers with at most this many records, newest first. */
+export const SEARCH_LIMIT = 50;
+
+/** The most tags a record takes (the contract's limit). */
+export const MAX_TAGS = 100;

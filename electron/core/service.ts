@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { isUntouched } from '../../shared/blank-draft';
+import { SEARCH_LIMIT } from '../../shared/views';
 import { QuireError, isTransient } from '../../shared/errors';
 import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
 import { PublishingApiClient } from './api/client';
@@ -327,10 +328,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         draftsOnly,
       });
     },
-    'records.search': async ({ publicationId, kind, query }) => {
+    'records.search': async ({ publicationId, kind, query, draftsOnly }) => {
       requirePublication(publicationId);
       return searchView(
-        store.searchCached(publicationId, kind, query),
+        store.searchCached(publicationId, kind, query, SEARCH_LIMIT, draftsOnly),
         publicationId,
         kind,
         store,

@@ -267,4 +267,34 @@ describe('LocalStore', () => {
     expect(store.knownTags(other)).toEqual([{ id: 99, name: 'elsewhere', slug: 'elsewhere' }]);
     store.close();
   });
+
+  it('searches among drafts only when asked, so newer live posts do not crowd them out', () => {
+    const { store, publicationId } = openWithPublication();
+    const record = (id: number, status: 'draft' | 'publish') =>
+      remoteRecordSchema.parse({
+        id,
+        slug: `harbour-${id}`,
+        title: `Harbour ${id}`,
+        status,
+        // The three drafts are the oldest: a search of all posts finds them last.
+        updated_at: `2026-01-01T00:00:${String(id).padStart(2, '0')}Z`,
+      });
+    const key = { publicationId, kind: 'post' as const, draftsOnly: false, page: 1, perPage: 100 };
+    const meta = { total: 63, per_page: 100, current_page: 1, last_page: 1 };
+    store.cachePage(key, meta, [
+      ...[1, 2, 3].map((id) => record(id, 'draft')),
+      ...Array.from({ length: 60 }, (_, i) => record(i + 4, 'publish')),
+    ]);
+    // Never published: a draft, whatever its local status says.
+    store.createDraft(publicationId, 'post', { title: 'Harbour plans', content: '' });
+
+    const all = store.searchCached(publicationId, 'post', 'harbour', 50);
+    expect(all.records).toHaveLength(50);
+    expect(all.records.filter((r) => r.status === 'draft')).toEqual([]);
+
+    const drafts = store.searchCached(publicationId, 'post', 'harbour', 50, true);
+    expect(drafts.records.map((r) => r.id).sort()).toEqual([1, 2, 3]);
+    expect(drafts.drafts.map((d) => d.fields.title)).toEqual(['Harbour plans']);
+    store.close();
+  });
 });

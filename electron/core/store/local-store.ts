@@ -483,6 +483,8 @@ export class LocalStore {
     kind: RecordKind,
     query: string,
     limit = 50,
+    /** As the service's `draft` filter: records not live, and drafts never published. */
+    draftsOnly = false,
   ): {
     records: RemoteRecord[];
     drafts: Draft[];
@@ -499,6 +501,7 @@ export class LocalStore {
           `SELECT record_json FROM cached_records WHERE publication_id = ? AND kind = ?
              AND ((${matches("json_extract(record_json, '$.title')")})
                OR (${matches("json_extract(record_json, '$.content_text')")}))
+             ${draftsOnly ? "AND json_extract(record_json, '$.status') = 'draft'" : ''}
            ORDER BY json_extract(record_json, '$.updated_at') DESC LIMIT ?`,
         )
         .pluck()
@@ -508,7 +511,9 @@ export class LocalStore {
       this.db
         .prepare(
           `SELECT * FROM drafts WHERE publication_id = ? AND kind = ?
-             AND ${matches("json_extract(fields_json, '$.title')")} LIMIT ?`,
+             AND ${matches("json_extract(fields_json, '$.title')")}
+             ${draftsOnly ? "AND (remote_id IS NULL OR json_extract(base_json, '$.status') IS NOT 'publish')" : ''}
+           LIMIT ?`,
         )
         .all(publicationId, kind, ...patterns, limit) as DraftRow[]
     ).map(toDraft);

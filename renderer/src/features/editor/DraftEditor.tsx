@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { differingFields } from '../../../../shared/field-differences';
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import type { NoticeRequest } from '../../ui-store';
@@ -80,6 +81,49 @@ function SyncBadge({
     >
       {due ? 'Saving…' : SYNC_LABELS[shown]}
     </span>
+  );
+}
+
+/**
+ * Readers of a live post see the version sent last. Update is the next step only when there is
+ * something newer: edits held here, or words not yet saved (they are saved first). Otherwise it
+ * says there is nothing to send rather than claim an update.
+ */
+function UpdateButton({
+  autosave,
+  draft,
+  publicationName,
+  onUpdate,
+}: {
+  autosave: Autosave;
+  draft: DraftView;
+  publicationName: string;
+  onUpdate(): void;
+}) {
+  const state = useSyncExternalStore(autosave.subscribe, autosave.state);
+  // Words saved a moment ago are newer than the draft as last read, until it is read again.
+  const newest = autosave.lastFields();
+  const due =
+    draft.syncState !== 'synced' ||
+    state.kind !== 'saved' ||
+    (newest !== undefined && differingFields(newest, draft.fields).length > 0);
+  return (
+    <button
+      type="button"
+      className={due ? 'primary' : undefined}
+      aria-disabled={due ? undefined : 'true'}
+      title={due ? undefined : `Readers of ${publicationName} see this version.`}
+      onClick={() =>
+        due
+          ? onUpdate()
+          : useUi.getState().notify({
+              tone: 'info',
+              message: `Nothing to update: readers of ${publicationName} see this version.`,
+            })
+      }
+    >
+      Update on {publicationName}
+    </button>
   );
 }
 
@@ -651,9 +695,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
             Save
           </button>
           {live && (
-            <button type="button" className="primary" onClick={() => void sendUpdate()}>
-              Update on {publication.name}
-            </button>
+            <UpdateButton
+              autosave={autosave}
+              draft={draft}
+              publicationName={publication.name}
+              onUpdate={() => void sendUpdate()}
+            />
           )}
           {/* While a publish (or unpublish) waits for the service, the button takes it back: a
               way out, not the next step, so it does not take the main button's look. */}

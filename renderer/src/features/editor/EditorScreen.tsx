@@ -18,12 +18,17 @@ export function EditorScreen({
   const queryClient = useQueryClient();
   const openDraft = useUi((state) => state.openDraft);
   // Always read afresh on opening: the cached copy may predate the last words typed into it.
-  const { data: draft, error } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
+  const {
+    data: draft,
+    error,
+    isFetchedAfterMount,
+  } = useQuery({ ...draftQuery(draftId), refetchOnMount: 'always' });
   // Read since this opening: a copy cached before may miss the last words typed into it. Counted,
-  // not timed: the clock may not move between two reads.
+  // not timed (the clock may not move between two reads), and isFetchedAfterMount is read so that
+  // a read returning the same copy still renders again.
   const reads = () => queryClient.getQueryState(draftKeys.one(draftId))?.dataUpdateCount ?? 0;
   const [readsBefore] = useState(reads);
-  const fresh = draft !== undefined && reads() > readsBefore;
+  const fresh = draft !== undefined && isFetchedAfterMount && reads() > readsBefore;
   const [generation, setGeneration] = useState(0);
   const [resumeAt, setResumeAt] = useState<WriterPlace>();
   useLeaveOnClose(draftId);

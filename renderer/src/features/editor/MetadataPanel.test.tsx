@@ -62,6 +62,40 @@ describe('MetadataPanel', () => {
       expect(draftFieldsSchema.partial().safeParse(patch).success).toBe(true);
   });
 
+  it('takes a category id as a whole number, says anything else, and hands on only one', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'T', content: '<p>x</p>', category: 4 }}
+          publicationId={publication.id}
+          onChange={onChange}
+        />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Category id' });
+    for (const wrong of ['abc', '0', '1.5', '99999999999999999999']) {
+      await user.clear(field);
+      await user.type(field, wrong);
+      expect(field.getAttribute('aria-invalid'), wrong).toBe('true');
+    }
+    expect(screen.getByRole('status').textContent).toBe(
+      'A category id is a whole number, 1 or more. Saved as it was until then.',
+    );
+    await user.clear(field);
+    await user.type(field, '12');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(onChange).toHaveBeenLastCalledWith({ category: 12 });
+    await user.clear(field);
+    expect(onChange).toHaveBeenLastCalledWith({ category: null });
+    // The clears hand on null, the numbers their value: nothing the contract refuses.
+    for (const [patch] of onChange.mock.calls)
+      expect(draftFieldsSchema.partial().safeParse(patch).success).toBe(true);
+    expect(onChange.mock.calls.map(([patch]) => patch.category)).not.toContain(0);
+  });
+
   it('names the meta fields by their labels and gives the length as their description', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -15,11 +15,6 @@ interface Props {
 }
 
 const nullable = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-const ids = (value: string): number[] =>
-  value
-    .split(/[,\s]+/)
-    .map((part) => Number(part))
-    .filter((n) => Number.isInteger(n) && n > 0);
 
 function Hint({
   id,
@@ -79,14 +74,10 @@ export function MetadataPanel({ initial, publicationId, onChange, serviceSlug }:
         known={knownTags ?? []}
         onChange={(tags) => onChange({ tags })}
       />
-      <label>
-        Category id
-        <input
-          inputMode="numeric"
-          defaultValue={initial.category ?? ''}
-          onChange={(e) => onChange({ category: ids(e.target.value)[0] ?? null })}
-        />
-      </label>
+      <CategoryField
+        initial={initial.category ?? null}
+        onChange={(category) => onChange({ category })}
+      />
       <label className="checkbox">
         <input
           type="checkbox"
@@ -151,6 +142,38 @@ function UrlField(props: { label: string; initial: string; onChange(value: strin
       {error && (
         <span id={errorId} className="field-error" role="status">
           {error} Saved without it until it is complete.
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** A category is a number (the service names none); anything else is said, not saved. */
+function CategoryField(props: { initial: number | null; onChange(value: number | null): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const nameId = useId();
+  return (
+    <label>
+      <span id={nameId}>Category id</span>
+      <input
+        inputMode="numeric"
+        aria-labelledby={nameId}
+        defaultValue={props.initial ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => {
+          const entry = e.target.value.trim().replace(/^#/, '');
+          const id = /^\d+$/.test(entry) ? Number(entry) : NaN;
+          if (entry !== '' && !(Number.isSafeInteger(id) && id > 0))
+            return setError('A category id is a whole number, 1 or more.');
+          setError(null);
+          props.onChange(entry === '' ? null : id);
+        }}
+      />
+      {error && (
+        <span id={errorId} className="field-error" role="status">
+          {error} Saved as it was until then.
         </span>
       )}
     </label>

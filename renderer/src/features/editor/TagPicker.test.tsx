@@ -2,6 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { draftFieldsSchema } from '../../../../shared/contract';
 import { resolveTagEntry } from './tag-entry';
 import { TagPicker } from './TagPicker';
 
@@ -76,5 +77,25 @@ describe('TagPicker', () => {
     const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toContain('No tag named “Gardening”');
     expect(screen.getByText('No tags.')).toBeTruthy();
+  });
+
+  it('takes no tag beyond the most a post can have, so no save is refused for it', async () => {
+    const onChange = vi.fn();
+    const full = Array.from({ length: 100 }, (_, i) => i + 1);
+    render(<TagPicker initial={full} known={known} onChange={onChange} />);
+    const field = screen.getByRole('combobox', { name: 'Add a tag' });
+    const user = userEvent.setup();
+    await user.type(field, '#101{Enter}');
+    expect(onChange).not.toHaveBeenCalled();
+    const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('100 tags is the most there can be: remove one first.');
+    // One already there changes nothing and is no reason to refuse.
+    await user.clear(field);
+    await user.type(field, '#7{Enter}');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove tag #100' }));
+    await user.type(field, '#101{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([...full.slice(0, 99), 101]);
+    expect(draftFieldsSchema.shape.tags.safeParse(onChange.mock.lastCall?.[0]).success).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Tag } from '../../../../shared/model';
+import { MAX_TAGS } from '../../../../shared/views';
 import { resolveTagEntry, tagLabel } from './tag-entry';
 
 interface Props {
@@ -33,6 +34,9 @@ export function TagPicker({ initial, known, onChange }: Props) {
   const add = () => {
     const entry = resolveTagEntry(text, known);
     if (!entry.ok) return setError(entry.message);
+    // One more would make every save of the draft fail: the contract takes no more.
+    if (!ids.includes(entry.id) && ids.length >= MAX_TAGS)
+      return setError(`${MAX_TAGS} tags is the most there can be: remove one first.`);
     if (!ids.includes(entry.id)) update([...ids, entry.id]);
     setText('');
     setError(null);

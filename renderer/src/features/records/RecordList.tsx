@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RecordSummary } from '../../../../shared/views';
+import { SEARCH_LIMIT, type RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { focusIsLost, SCREEN_START } from '../../ui/focus';
@@ -16,9 +16,6 @@ import {
   recordSearchQuery,
 } from './queries';
 import { SearchReach } from './SearchReach';
-
-/** The core returns at most this many cached records for a search (and the drafts it finds). */
-const SEARCH_LIMIT = 50;
 
 function searchSummary(count: number, mayBeMore: boolean, draftsOnly: boolean): string {
   const what = `${count === 1 ? '1 match' : `${count} matches`}${draftsOnly ? ' among drafts' : ''}`;
@@ -57,7 +54,7 @@ export function RecordList({
   });
   const checking = list.isPlaceholderData && list.data?.fromCache === true;
   const searching = search.trim().length > 0;
-  const found = useQuery(recordSearchQuery(publicationId, kind, search));
+  const found = useQuery(recordSearchQuery(publicationId, kind, search, draftsOnly));
   const { data: sync } = useQuery(syncStatusQuery());
   const away = sync?.waitingFor.includes(publicationId) ?? false;
   const rows = useRef<HTMLTableSectionElement>(null);

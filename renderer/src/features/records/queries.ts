@@ -21,8 +21,8 @@ export const recordKeys = {
       { page: p.page, perPage: p.perPage, draftsOnly: p.draftsOnly },
     ] as const,
   cachedPage: (p: ListParams) => [...recordKeys.page(p), 'kept'] as const,
-  search: (publicationId: string, kind: RecordKind, query: string) =>
-    [...recordKeys.searches(publicationId, kind), query] as const,
+  search: (publicationId: string, kind: RecordKind, query: string, draftsOnly: boolean) =>
+    [...recordKeys.searches(publicationId, kind), query, { draftsOnly }] as const,
   searches: (publicationId: string, kind: RecordKind) =>
     [...recordKeys.kind(publicationId, kind), 'search'] as const,
   whole: (publicationId: string, kind: RecordKind) =>
@@ -75,10 +75,15 @@ export const keptPageQuery = (params: ListParams) =>
     gcTime: 60_000,
   });
 
-export const recordSearchQuery = (publicationId: string, kind: RecordKind, query: string) =>
+export const recordSearchQuery = (
+  publicationId: string,
+  kind: RecordKind,
+  query: string,
+  draftsOnly = false,
+) =>
   queryOptions({
-    queryKey: recordKeys.search(publicationId, kind, query),
-    queryFn: () => bridge.records.search({ publicationId, kind, query }),
+    queryKey: recordKeys.search(publicationId, kind, query, draftsOnly),
+    queryFn: () => bridge.records.search({ publicationId, kind, query, draftsOnly }),
     enabled: query.trim().length > 0,
     placeholderData: keepWithinList(publicationId, kind),
   });

@@ -277,3 +277,26 @@ describe('an open editor', () => {
     expect(screen.queryByLabelText('Post text')).toBeNull();
   });
 });
+
+describe('a live post', () => {
+  it('offers Update as the next step only when there is something newer than readers see', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Live already', '<p>Readers see this.</p>');
+    await bridge.drafts.save({ draftId: draft.id, fields: { ...draft.fields, status: 'publish' } });
+    await bridge.sync.syncNow({});
+    expect((await bridge.drafts.get({ draftId: draft.id })).syncState).toBe('synced');
+    const { type } = await openInApp(draft.id);
+    const update = screen.getByRole('button', { name: `Update on ${publication.name}` });
+    expect(update.getAttribute('aria-disabled')).toBe('true');
+    expect(update.className).not.toContain('primary');
+    await user.click(update);
+    await noticeSaying(/^Nothing to update: readers of .* see this version\.$/);
+
+    type(' And now this.');
+    await waitFor(() => expect(update.getAttribute('aria-disabled')).toBeNull());
+    expect(update.className).toContain('primary');
+    await user.click(update);
+    await noticeSaying(new RegExp(`^Updated on ${publication.name}\\.$`));
+    await waitFor(() => expect(update.getAttribute('aria-disabled')).toBe('true'));
+  });
+});
