@@ -51,6 +51,18 @@ export const draftFieldsSchema = z
   .strict();
 
 /** A token may travel unencrypted only to this computer (the embedded sample, a local server). */
+/**
+ * The publication named in the address (`…/app/myblog`), as when a writer pastes the address of
+ * their publication's API rather than the service's; null for a service's own address.
+ */
+export function publicationInAddress(address: string): string | null {
+  try {
+    return /\/app\/([^/]+)\/*$/i.exec(new URL(address).pathname)?.[1] ?? null;
+  } catch {
+    return null; // .url() says what is wrong with it
+  }
+}
+
 export function encryptedOrLocal(address: string): boolean {
   let url: URL;
   try {
@@ -101,6 +113,12 @@ export const contract = {
           .refine(
             (value) => /^https?:\/\//i.test(value),
             'The address must begin with https:// or http://.',
+          )
+          // Said here, on the address: else the service answers "no such publication", blamed on
+          // the subdomain, which may be right.
+          .refine(
+            (value) => publicationInAddress(value) === null,
+            'Leave out /app/… here: this is the service’s address, such as https://api.example.com; the publication’s name goes in Subdomain.',
           )
           .refine(
             encryptedOrLocal,

@@ -128,6 +128,14 @@ describe('the core service', () => {
       kind: 'unauthorized',
       fields: { token: expect.any(Array) },
     });
+    // The publication's own API address pasted as the service's: said on the address, not
+    // blamed on a subdomain that is right.
+    const subdomainError = await add({ baseUrl: `${service.server.url}/app/${service.subdomain}` });
+    expect(subdomainError).toMatchObject({
+      kind: 'bad-input',
+      fields: { baseUrl: [expect.stringMatching(/^Leave out \/app\/… here/)] },
+    });
+    expect(subdomainError.fields).not.toHaveProperty('subdomain');
     // A token never crosses the network unencrypted: plain http only to this computer. Refused
     // before any request is made (the address does not exist).
     expect(await add({ baseUrl: 'http://blog.invalid' })).toMatchObject({
