@@ -132,6 +132,15 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await expect(page.locator('.editor-header .sync-badge')).toHaveText('Edits not live');
   await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible();
   await screen(page, '03-publish', 'held');
+  // With everything a held edit shows, the commands still sit on one row at 1280 px.
+  const commandTops = await Promise.all(
+    ['Save', 'Update on Journal', 'Unpublish from Journal'].map(async (name) => {
+      const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+      return box ? Math.round(box.y) : null;
+    }),
+  );
+  expect(commandTops[0]).not.toBeNull();
+  expect(new Set(commandTops).size).toBe(1);
   await page.waitForTimeout(3_000);
   const { body: stillLive } = await apiGet(
     world.server,

@@ -659,14 +659,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         Edit {kindLabel} for {publication.name}
       </h1>
       <header className="editor-header" ref={header}>
-        <div className="editor-actions">
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => void leaveEditorThen(() => openDraft(null))}
-          >
-            <span aria-hidden="true">← </span>All {kindLabel}s
-          </button>
+        {/* Where the words go and what state they are in stay in sight while scrolling, on a row
+            of their own: beside the commands they pushed Unpublish onto a second row at 1280 px. */}
+        <div className="editor-state">
+          <p className="current-publication">
+            Writing for <strong>{publication.name}</strong>
+          </p>
           {/* Said in words, as in the list's Status column, not only by the Publish button. */}
           <span className={`badge status-badge ${statusShown.className}`} title={statusShown.title}>
             {statusShown.label}
@@ -690,6 +688,15 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <span className="visually-hidden" role="status">
             {saidSaved}
           </span>
+        </div>
+        <div className="editor-actions">
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => void leaveEditorThen(() => openDraft(null))}
+          >
+            <span aria-hidden="true">← </span>All {kindLabel}s
+          </button>
           <span className="spacer" />
           <button type="button" onClick={saveNow} aria-keyshortcuts="Control+S Meta+S">
             Save

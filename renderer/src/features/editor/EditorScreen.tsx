@@ -62,9 +62,6 @@ export function EditorScreen({
     );
   return (
     <>
-      <p className="current-publication">
-        Writing for <strong>{publication.name}</strong>
-      </p>
       <DraftEditor
         key={`${draft.id}:${generation}`}
         draft={draft}
