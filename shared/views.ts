@@ -65,7 +65,11 @@ export interface DraftView {
   serviceSlug: string | null;
   /** Published or not as the service last confirmed it; null before it has the record. */
   serviceStatus: RecordStatus | null;
+  /** An empty Slug field follows the title: true until the service has ever published it. */
+  slugFollowsTitle: boolean;
   lastError: string | null;
+  /** What the service said of each field it named when it refused the draft (by field name). */
+  refusedFields: Record<string, string[]> | null;
   pendingDelete: boolean;
   updatedAt: number;
 }

@@ -78,7 +78,26 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.getByRole('button', { name: 'Details and search' }).click();
   await page.getByRole('combobox', { name: 'Add a tag' }).fill('walks');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('list', { name: 'Tags on this post' })).toHaveText(/Walks/);
+  const tags = page.getByRole('list', { name: 'Tags on this post' });
+  await expect(tags).toHaveText(/Walks/);
+  // A tag number Journal does not know is taken (Quire cannot ask which exist); the service's
+  // refusal marks the chip it named, and the draft syncs once the chip is gone.
+  await page.getByRole('combobox', { name: 'Add a tag' }).fill('#987654');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toContainText(
+    'What it refused is marked in Details and search.',
+    { timeout: 20_000 },
+  );
+  await expect(tags.locator('.tag-chip.refused')).toHaveText(/#987654\s*refused/);
+  await expect(page.getByText(/^Refused by the service: .*987654/)).toBeVisible();
+  await screen(page, '03-publish', 'tag-refused');
+  await page.getByRole('button', { name: 'Remove tag #987654, refused by the service' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toBeHidden({
+    timeout: 20_000,
+  });
+  await expect(tags.locator('.refused')).toHaveCount(0);
+  await expect(tags).toHaveText(/^Walks/);
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Saved on this computer')).toBeVisible();
   await screen(page, '03-publish', 'draft');

@@ -357,7 +357,11 @@ describe('the core service', () => {
       draftId: draft.id,
       fields: { ...draft.fields, status: 'publish' },
     });
-    expect(saved).toMatchObject({ serviceStatus: 'draft', fields: { status: 'publish' } });
+    expect(saved).toMatchObject({
+      serviceStatus: 'draft',
+      slugFollowsTitle: true,
+      fields: { status: 'publish' },
+    });
     await call(c, 'sync.syncNow');
     const row = (await call(c, 'records.list', query)).items.find(
       (i: { draftId: string }) => i.draftId === draft.id,
@@ -374,6 +378,17 @@ describe('the core service', () => {
       status: 'publish',
       serviceStatus: 'publish',
       syncState: 'synced',
+    });
+    // Published once, an empty slug no longer follows the title, unpublished again included.
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).slugFollowsTitle).toBe(false);
+    await call(c, 'drafts.save', {
+      draftId: draft.id,
+      fields: { ...draft.fields, status: 'draft' },
+    });
+    await call(c, 'sync.syncNow');
+    expect(await call(c, 'drafts.get', { draftId: draft.id })).toMatchObject({
+      serviceStatus: 'draft',
+      slugFollowsTitle: false,
     });
   });
 

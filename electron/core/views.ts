@@ -28,7 +28,10 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
       : null,
     serviceSlug: draft.base?.slug ?? draft.claimedSlug ?? null,
     serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
+    slugFollowsTitle:
+      draft.remoteId === null || (draft.base?.status === 'draft' && !draft.base.publishedOnce),
     lastError: draft.lastError,
+    refusedFields: draft.lastErrorFields,
     pendingDelete: store.hasPendingDelete(draft.id),
     updatedAt: draft.updatedAt,
   };

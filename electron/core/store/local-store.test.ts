@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SchemaTooNewError } from '../../../server/db/database';
+import { migrate, SchemaTooNewError } from '../../../server/db/database';
 import { QuireError } from '../../../shared/errors';
 import { remoteRecordSchema } from '../../../shared/model';
 import {
@@ -12,6 +12,7 @@ import {
   WRITING_SNAPSHOT_INTERVAL_MS,
   WRITING_SNAPSHOTS_KEPT,
 } from './local-store';
+import { STORE_MIGRATIONS } from './schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-store-'));
 let n = 0;
@@ -38,6 +39,58 @@ describe('LocalStore', () => {
     const before = readFileSync(path);
     expect(() => LocalStore.open(path)).toThrow(SchemaTooNewError);
     expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('opens a store of the first schema and keeps its drafts, with no refusal on them', () => {
+    const path = file();
+    const raw = new Database(path);
+    migrate(raw, STORE_MIGRATIONS.slice(0, 1));
+    raw
+      .prepare(
+        "INSERT INTO publications (id, name, base_url, subdomain, added_at) VALUES ('p', 'P', 'http://127.0.0.1:9', 'p', 1)",
+      )
+      .run();
+    raw
+      .prepare(
+        `INSERT INTO drafts (id, publication_id, kind, fields_json, local_rev, synced_rev, last_error, created_at, updated_at)
+         VALUES ('d', 'p', 'post', '{"title":"Kept","content":"<p>Old</p>"}', 1, 0, 'Refused', 1, 1)`,
+      )
+      .run();
+    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    raw.close();
+    const store = LocalStore.open(path);
+    expect(store.getDraft('d')).toMatchObject({
+      fields: { title: 'Kept', content: '<p>Old</p>' },
+      lastError: 'Refused',
+      lastErrorFields: null,
+    });
+    store.close();
+    const after = new Database(path);
+    expect(after.pragma('user_version', { simple: true })).toBe(STORE_MIGRATIONS.length);
+    after.close();
+  });
+
+  it('keeps the fields a refusal named until the draft is saved again', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'T', content: '<p>x</p>' });
+    store.setDraftError(draft.id, 'The service refused the post.', {
+      tags: ['Unknown tag id(s): 7'],
+    });
+    expect(store.getDraft(draft.id)?.lastErrorFields).toEqual({
+      tags: ['Unknown tag id(s): 7'],
+    });
+    store.setDraftError(draft.id, 'Offline again.', {});
+    expect(store.getDraft(draft.id)).toMatchObject({
+      lastError: 'Offline again.',
+      lastErrorFields: null,
+    });
+    store.setDraftError(draft.id, 'Refused.', { category: ['Unknown category id: 4'] });
+    store.saveDraft(draft.id, { title: 'T', content: '<p>y</p>' });
+    expect(store.getDraft(draft.id)).toMatchObject({ lastError: null, lastErrorFields: null });
+    store.setDraftError(draft.id, 'Refused.', { category: ['Unknown category id: 4'] });
+    expect(store.clearDraftErrors(publicationId)).toEqual([draft.id]);
+    expect(store.getDraft(draft.id)?.lastErrorFields).toBeNull();
+    store.close();
   });
 
   it('saves a new draft and queues exactly one push however often it is saved', () => {

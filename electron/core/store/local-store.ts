@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
-import { DISK_FULL_MESSAGE, QuireError } from '../../../shared/errors';
+import { DISK_FULL_MESSAGE, QuireError, type FieldErrors } from '../../../shared/errors';
 import { differingFields } from '../../../shared/field-differences';
 import { isUntouched } from '../../../shared/blank-draft';
 import type {
@@ -40,6 +40,8 @@ export interface DraftBase {
   etag?: string;
   /** Published or not on the service (absent in bases saved before it was remembered). */
   status?: RecordStatus;
+  /** The service has published it at some time (it keeps `published_at` when unpublished). */
+  publishedOnce?: boolean;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -59,6 +61,8 @@ export interface Draft {
   /** The service's version when it diverged from ours; the writer decides. */
   conflict: RemoteRecord | null;
   lastError: string | null;
+  /** The fields the service named when it refused the draft, with what it said of each. */
+  lastErrorFields: FieldErrors | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -110,6 +114,7 @@ interface DraftRow {
   synced_rev: number;
   conflict_json: string | null;
   last_error: string | null;
+  last_error_fields: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -127,6 +132,9 @@ const toDraft = (row: DraftRow): Draft => ({
   syncedRev: row.synced_rev,
   conflict: row.conflict_json ? (JSON.parse(row.conflict_json) as RemoteRecord) : null,
   lastError: row.last_error,
+  lastErrorFields: row.last_error_fields
+    ? (JSON.parse(row.last_error_fields) as FieldErrors)
+    : null,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -612,7 +620,9 @@ export class LocalStore {
       else this.snapshotWhileWriting(draft, fields);
       const updatedAt = this.now();
       this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
-      this.db.prepare('UPDATE drafts SET last_error = NULL WHERE id = ?').run(id);
+      this.db
+        .prepare('UPDATE drafts SET last_error = NULL, last_error_fields = NULL WHERE id = ?')
+        .run(id);
       // Known without reading back: this transaction is the only writer.
       const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
@@ -700,7 +710,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
-             claimed_slug = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL
+             claimed_slug = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
            WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
@@ -752,15 +762,21 @@ export class LocalStore {
         .pluck()
         .all(publicationId) as string[];
       this.db
-        .prepare('UPDATE drafts SET last_error = NULL WHERE publication_id = ?')
+        .prepare(
+          'UPDATE drafts SET last_error = NULL, last_error_fields = NULL WHERE publication_id = ?',
+        )
         .run(publicationId);
       return ids;
     });
   }
 
-  setDraftError(id: string, message: string | null): void {
+  /** A refusal that names fields (a validation answer) keeps them, for the editor to mark. */
+  setDraftError(id: string, message: string | null, fields?: FieldErrors): void {
+    const named = message !== null && fields && Object.keys(fields).length ? fields : null;
     this.write(() =>
-      this.db.prepare('UPDATE drafts SET last_error = ? WHERE id = ?').run(message, id),
+      this.db
+        .prepare('UPDATE drafts SET last_error = ?, last_error_fields = ? WHERE id = ?')
+        .run(message, named ? JSON.stringify(named) : null, id),
     );
   }
 
@@ -772,7 +788,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET fields_json = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
-             synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL,
+             synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL, last_error_fields = NULL,
              sent_versions = '[]', updated_at = ?
            WHERE id = ?`,
         )
@@ -856,7 +872,7 @@ export class LocalStore {
       if (theirs) this.snapshot(draftId, 'service-version-replaced', fieldsOf(theirs));
       this.db
         .prepare(
-          `UPDATE drafts SET conflict_json = NULL, last_error = NULL, base_json = ?, remote_id = ?,
+          `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
              local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
         )
         .run(
@@ -919,5 +935,6 @@ export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   slug: record.slug,
   updatedAt: record.updated_at,
   status: record.status,
+  publishedOnce: record.status === 'publish' || Boolean(record.published_at),
   ...(etag ? { etag } : {}),
 });

@@ -78,4 +78,9 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
         CREATE INDEX revisions_by_draft ON revisions (draft_id, id);
       `),
   },
+  {
+    version: 2,
+    description: 'the fields a refusal named, so the editor can mark them',
+    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN last_error_fields TEXT'),
+  },
 ];

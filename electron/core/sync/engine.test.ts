@@ -293,6 +293,23 @@ describe('SyncEngine against the reference server', () => {
       d.store.requestPush(draft.id);
       await d.engine.flush();
       expect(await onServer('why-i-walk')).toMatchObject({ title: 'Why I walk, revised' });
+
+      // Unpublished again, it keeps the address its readers' links point at.
+      d.store.saveDraft(draft.id, {
+        ...fields('Why I walk, revised', '<p>Why</p>'),
+        status: 'draft',
+      });
+      d.store.requestPush(draft.id);
+      await d.engine.flush();
+      expect(await onServer('why-i-walk')).toMatchObject({ status: 'draft' });
+      d.store.saveDraft(draft.id, { ...fields('Walking at night', '<p>Why</p>'), status: 'draft' });
+      await d.engine.flush();
+      expect(await onServer('walking-at-night')).toBeUndefined();
+      expect(await onServer('why-i-walk')).toMatchObject({ title: 'Walking at night' });
+      expect(d.store.getDraft(draft.id)?.base).toMatchObject({
+        slug: 'why-i-walk',
+        publishedOnce: true,
+      });
     });
 
     it('follows only to a free slug, and never moves one the writer chose', async () => {
@@ -507,10 +524,30 @@ describe('SyncEngine against the reference server', () => {
     d.store.saveDraft(mover.id, { ...fields('Slug mover'), slug: 'slug-holder' });
     expect((await d.engine.flush()).failed).toBe(1);
     expect(d.store.getDraft(mover.id)?.lastError).toContain('belongs to another post');
+    expect(d.store.getDraft(mover.id)?.lastErrorFields).toEqual({ slug: ['is taken'] });
     expect(d.store.getDraft(mover.id)?.conflict).toBeNull();
     expect((await onServer('slug-holder')).title).toBe('Slug holder');
     expect((await onServer('renamed-mover')).title).toBe('Slug mover');
     expect(d.store.getDraft(holder.id)?.localRev).toBe(1);
+  });
+
+  it('keeps what the service said of each field it refused, until the draft is fixed', async () => {
+    const d = device();
+    const tagged = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Tagged wrongly'),
+      tags: [987654],
+    });
+    expect((await d.engine.flush()).failed).toBe(1);
+    const refused = d.store.getDraft(tagged.id);
+    expect(refused?.lastError).toBeTruthy();
+    expect(Object.keys(refused?.lastErrorFields ?? {})).toEqual(['tags']);
+    expect(refused?.lastErrorFields?.tags?.join(' ')).toContain('987654');
+    expect(await onServer('tagged-wrongly')).toBeUndefined();
+
+    d.store.saveDraft(tagged.id, fields('Tagged wrongly'));
+    expect((await d.engine.flush()).done).toBe(1);
+    expect(d.store.getDraft(tagged.id)).toMatchObject({ lastError: null, lastErrorFields: null });
+    expect((await onServer('tagged-wrongly')).title).toBe('Tagged wrongly');
   });
 
   it('finds a renamed record whose answer was lost by the slug it moved to', async () => {

@@ -198,7 +198,12 @@ export class SyncEngine {
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
         : PARKED_MS;
       store.failOp(op.seq, message, this.now() + wait);
-      if (!transient) store.setDraftError(draft.id, message);
+      if (!transient)
+        store.setDraftError(
+          draft.id,
+          message,
+          quire?.kind === 'validation' ? quire.fields : undefined,
+        );
       this.emit({ type: 'error', draftId: draft.id, error: message });
       return 'failed';
     }
@@ -238,7 +243,7 @@ export class SyncEngine {
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
         let slug = wantedSlug(draft);
-        const follow = remote.status === 'draft' ? followingSlug(draft) : undefined;
+        const follow = neverPublished(remote) ? followingSlug(draft) : undefined;
         if (!slug && follow && follow !== remote.slug) {
           const free = await this.freeSlug(api, draft, follow, remote.id);
           if (free !== remote.slug) {
@@ -301,7 +306,8 @@ export class SyncEngine {
     if (draft.localRev <= draft.syncedRev) return undefined;
     const slug = wantedSlug(draft);
     if (slug && slug !== base.slug) return undefined;
-    const follow = base.status === 'draft' ? followingSlug(draft) : undefined;
+    const follow =
+      base.status === 'draft' && !base.publishedOnce ? followingSlug(draft) : undefined;
     if (!slug && follow && follow !== base.slug) return undefined;
     this.options.store.noteSent(draft.id, versionKey(draft.fields));
     try {
@@ -430,12 +436,16 @@ const spelledOut = (fields: DraftFields): DraftFields => ({
 });
 
 /**
- * A slug the writer never set follows the title while the record is a draft on the service, as
+ * A slug the writer never set follows the title while the record has never been published, as
  * in Ghost: the first sync happens a second after the first word, and "why" is not what "Why I
- * walk at night" should live at. Once published, the slug stays: links point at it.
+ * walk at night" should live at. Once published, the slug stays, unpublished again included:
+ * links made while it was live point at it.
  */
 const followingSlug = (draft: Draft): string | undefined =>
   draft.fields.slug ? undefined : slugify(draft.fields.title) || undefined;
+
+const neverPublished = (record: RemoteRecord): boolean =>
+  record.status === 'draft' && !record.published_at;
 
 const wantedSlug = (draft: Draft): string | undefined =>
   draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;

@@ -36,6 +36,28 @@ describe('Disclosure', () => {
     );
   });
 
+  it('opens when something inside comes to need the eye, and stays closed once closed for it', async () => {
+    const user = userEvent.setup();
+    const panel = (wanted: boolean) => (
+      <Disclosure title="Details and search" className="metadata" openWhen={wanted}>
+        <p>Tags</p>
+      </Disclosure>
+    );
+    const { rerender } = render(panel(false));
+    const toggle = screen.getByRole('button', { name: 'Details and search' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    rerender(panel(true));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // Closed by the writer while the reason holds: it is not forced open again.
+    await user.click(toggle);
+    rerender(panel(true));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // A new reason opens it again.
+    rerender(panel(false));
+    rerender(panel(true));
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
   it('is never a <details>, whose closed content would slow typing in a long post', () => {
     const { container } = render(
       <Disclosure title="History (0)" className="revisions">

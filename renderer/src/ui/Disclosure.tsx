@@ -14,14 +14,23 @@ export function Disclosure({
   className,
   children,
   onOpen,
+  openWhen,
 }: {
   title: string;
   className: string;
   children: ReactNode;
   /** Each time it opens: a panel whose content may have changed while closed refreshes it. */
   onOpen?: () => void;
+  /** Opens it each time this turns true, e.g. when something inside needs the writer's eye. */
+  openWhen?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openWhen ?? false);
+  // Adjusted while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [wasWanted, setWasWanted] = useState(openWhen);
+  if (openWhen !== wasWanted) {
+    setWasWanted(openWhen);
+    if (openWhen) setOpen(true);
+  }
   const regionId = useId();
   return (
     <section className={`disclosure ${className}`} data-open={open || undefined}>

@@ -33,7 +33,7 @@ import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
 import { editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss, readingMinutes } from './fidelity';
-import { MetadataPanel } from './MetadataPanel';
+import { MetadataPanel, refusesPanelField } from './MetadataPanel';
 import { RevisionHistory } from './RevisionHistory';
 import { sanitizeHtml } from './sanitize';
 import { Toolbar } from './Toolbar';
@@ -748,6 +748,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       {draft.lastError && (
         <p className="error-text" role="alert">
           Not synced: {draft.lastError}
+          {refusesPanelField(draft.refusedFields)
+            ? ' What it refused is marked in Details and search.'
+            : ''}
         </p>
       )}
       {draft.theirs && (
@@ -859,6 +862,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         publicationId={draft.publicationId}
         onChange={update}
         serviceSlug={draft.serviceSlug}
+        slugFollowsTitle={draft.slugFollowsTitle}
+        refused={draft.refusedFields}
       />
       <RevisionHistory
         draftId={draft.id}

@@ -131,4 +131,24 @@ describe('MetadataPanel', () => {
       'Left empty, it is made from the title and follows it until the first publish (now: why-i-walk).',
     );
   });
+
+  it('says a published slug stays, since links point at it', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'Walking at night', content: '<p>x</p>' }}
+          publicationId={publication.id}
+          onChange={vi.fn()}
+          serviceSlug="why-i-walk"
+          slugFollowsTitle={false}
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Slug' });
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Left empty, it stays why-i-walk: it has been published, and links point at it.',
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import { knownTagsQuery } from '../records/queries';
 import { Disclosure } from '../../ui/Disclosure';
+import { sentence } from '../../ui/errors';
 import { TagPicker } from './TagPicker';
 import { readUrlEntry } from './url-field';
 
@@ -12,7 +13,50 @@ interface Props {
   onChange(patch: Partial<DraftFieldsView>): void;
   /** The service's slug, shown while the writer has set none. */
   serviceSlug?: string | null;
+  /** Whether an empty slug still follows the title (never published). */
+  slugFollowsTitle?: boolean;
+  /** What the service said of the fields it named when it last refused the draft. */
+  refused?: Readonly<Record<string, readonly string[]>> | null;
 }
+
+/** The panel's fields, by the name the service gives them in a refusal. */
+export const PANEL_FIELDS = [
+  'slug',
+  'excerpt',
+  'tags',
+  'category',
+  'featured',
+  'meta_title',
+  'meta_description',
+  'featured_image',
+  'canonical_url',
+] as const;
+
+export const refusesPanelField = (refused: DraftRefusal): boolean =>
+  PANEL_FIELDS.some((field) => (refused?.[field]?.length ?? 0) > 0);
+
+type DraftRefusal = Props['refused'];
+
+/** Said beside the field the service named; the alert above the title says it once, aloud. */
+function Refusal({ id, said }: { id: string; said: readonly string[] | undefined }) {
+  if (!said?.length) return null;
+  return (
+    <span id={id} className="field-error">
+      Refused by the service: {said.map(sentence).join(' ')}
+    </span>
+  );
+}
+
+/** The props that mark a field the service refused, and tie it to what was said. */
+const refusalAria = (id: string, said: readonly string[] | undefined, describedBy?: string) =>
+  said?.length
+    ? {
+        'aria-invalid': true as const,
+        'aria-describedby': [describedBy, id].filter(Boolean).join(' '),
+      }
+    : describedBy
+      ? { 'aria-describedby': describedBy }
+      : {};
 
 const nullable = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
@@ -40,57 +84,80 @@ function Hint({
  * Slug, excerpt, tags, category, featured, meta title and description, featured image and
  * canonical URL. Uncontrolled inputs: typing here never re-renders the editor.
  */
-export function MetadataPanel({ initial, publicationId, onChange, serviceSlug }: Props) {
+export function MetadataPanel({
+  initial,
+  publicationId,
+  onChange,
+  serviceSlug,
+  slugFollowsTitle = true,
+  refused,
+}: Props) {
   const slugHint = useId();
+  const refusalId = useId();
   // Here rather than in the editor host, so the answer re-renders this panel only.
   const { data: knownTags } = useQuery(knownTagsQuery(publicationId));
+  const said = (field: (typeof PANEL_FIELDS)[number]) => refused?.[field];
+  const idOf = (field: string) => `${refusalId}-${field}`;
   return (
-    <Disclosure title="Details and search" className="metadata">
+    <Disclosure
+      title="Details and search"
+      className="metadata"
+      openWhen={refusesPanelField(refused)}
+    >
       <label>
         Slug
         <input
           maxLength={200}
           defaultValue={initial.slug ?? ''}
           placeholder={serviceSlug ?? ''}
-          aria-describedby={slugHint}
+          {...refusalAria(idOf('slug'), said('slug'), slugHint)}
           onChange={(e) => onChange({ slug: e.target.value.trim() || undefined })}
         />
       </label>
       <span id={slugHint} className="length-hint">
-        Left empty, it is made from the title and follows it until the first publish
-        {serviceSlug ? ` (now: ${serviceSlug})` : ''}.
+        {slugFollowsTitle || !serviceSlug
+          ? `Left empty, it is made from the title and follows it until the first publish${serviceSlug ? ` (now: ${serviceSlug})` : ''}.`
+          : `Left empty, it stays ${serviceSlug}: it has been published, and links point at it.`}
       </span>
+      <Refusal id={idOf('slug')} said={said('slug')} />
       <label>
         Excerpt
         <textarea
           rows={2}
           maxLength={5000}
           defaultValue={initial.excerpt ?? ''}
+          {...refusalAria(idOf('excerpt'), said('excerpt'))}
           onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
         />
       </label>
+      <Refusal id={idOf('excerpt')} said={said('excerpt')} />
       <TagPicker
         initial={initial.tags ?? []}
         known={knownTags ?? []}
+        refused={said('tags')}
         onChange={(tags) => onChange({ tags })}
       />
       <CategoryField
         initial={initial.category ?? null}
+        refused={said('category')}
         onChange={(category) => onChange({ category })}
       />
       <label className="checkbox">
         <input
           type="checkbox"
           defaultChecked={initial.featured ?? false}
+          {...refusalAria(idOf('featured'), said('featured'))}
           onChange={(e) => onChange({ featured: e.target.checked })}
         />
         Featured
       </label>
+      <Refusal id={idOf('featured')} said={said('featured')} />
       <MetaText
         label="Meta title"
         initial={initial.meta_title ?? ''}
         ideal={60}
         max={300}
+        refused={said('meta_title')}
         onChange={(v) => onChange({ meta_title: nullable(v) })}
       />
       <MetaText
@@ -99,16 +166,19 @@ export function MetadataPanel({ initial, publicationId, onChange, serviceSlug }:
         ideal={160}
         max={1000}
         multiline
+        refused={said('meta_description')}
         onChange={(v) => onChange({ meta_description: nullable(v) })}
       />
       <UrlField
         label="Featured image URL"
         initial={initial.featured_image ?? ''}
+        refused={said('featured_image')}
         onChange={(value) => onChange({ featured_image: value })}
       />
       <UrlField
         label="Canonical URL"
         initial={initial.canonical_url ?? ''}
+        refused={said('canonical_url')}
         onChange={(value) => onChange({ canonical_url: value })}
       />
     </Disclosure>
@@ -119,10 +189,16 @@ export function MetadataPanel({ initial, publicationId, onChange, serviceSlug }:
  * A half-typed address is said inline and not handed on: the draft keeps saving with the last
  * valid one, instead of every save (text included) being refused for one field.
  */
-function UrlField(props: { label: string; initial: string; onChange(value: string | null): void }) {
+function UrlField(props: {
+  label: string;
+  initial: string;
+  refused?: readonly string[];
+  onChange(value: string | null): void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const nameId = useId();
+  const refusalId = useId();
   // Named by its label alone; what is wrong is its description, as with the meta fields.
   return (
     <label>
@@ -131,8 +207,8 @@ function UrlField(props: { label: string; initial: string; onChange(value: strin
         type="url"
         aria-labelledby={nameId}
         defaultValue={props.initial}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...refusalAria(refusalId, props.refused, error ? errorId : undefined)}
+        aria-invalid={error || props.refused?.length ? true : undefined}
         onChange={(e) => {
           const entry = readUrlEntry(e.target.value);
           setError(entry.ok ? null : entry.message);
@@ -144,15 +220,21 @@ function UrlField(props: { label: string; initial: string; onChange(value: strin
           {error} Saved without it until it is complete.
         </span>
       )}
+      <Refusal id={refusalId} said={props.refused} />
     </label>
   );
 }
 
 /** A category is a number (the service names none); anything else is said, not saved. */
-function CategoryField(props: { initial: number | null; onChange(value: number | null): void }) {
+function CategoryField(props: {
+  initial: number | null;
+  refused?: readonly string[];
+  onChange(value: number | null): void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const nameId = useId();
+  const refusalId = useId();
   return (
     <label>
       <span id={nameId}>Category id</span>
@@ -160,8 +242,8 @@ function CategoryField(props: { initial: number | null; onChange(value: number |
         inputMode="numeric"
         aria-labelledby={nameId}
         defaultValue={props.initial ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...refusalAria(refusalId, props.refused, error ? errorId : undefined)}
+        aria-invalid={error || props.refused?.length ? true : undefined}
         onChange={(e) => {
           const entry = e.target.value.trim().replace(/^#/, '');
           const id = /^\d+$/.test(entry) ? Number(entry) : NaN;
@@ -176,6 +258,7 @@ function CategoryField(props: { initial: number | null; onChange(value: number |
           {error} Saved as it was until then.
         </span>
       )}
+      <Refusal id={refusalId} said={props.refused} />
     </label>
   );
 }
@@ -186,6 +269,7 @@ function MetaText(props: {
   ideal: number;
   max: number;
   multiline?: boolean;
+  refused?: readonly string[];
   onChange(v: string): void;
 }) {
   const [value, setValue] = useState(props.initial);
@@ -196,7 +280,8 @@ function MetaText(props: {
   // Named by its label alone, the count as its description: not "Meta title 0/60 characters".
   const nameId = useId();
   const hintId = useId();
-  const aria = { 'aria-labelledby': nameId, 'aria-describedby': hintId };
+  const refusalId = useId();
+  const aria = { 'aria-labelledby': nameId, ...refusalAria(refusalId, props.refused, hintId) };
   return (
     <label>
       <span id={nameId}>{props.label}</span>
@@ -217,6 +302,7 @@ function MetaText(props: {
         />
       )}
       <Hint id={hintId} value={value} ideal={props.ideal} max={props.max} />
+      <Refusal id={refusalId} said={props.refused} />
     </label>
   );
 }

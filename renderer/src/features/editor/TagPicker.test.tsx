@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draftFieldsSchema } from '../../../../shared/contract';
 import { resolveTagEntry } from './tag-entry';
-import { TagPicker } from './TagPicker';
+import { refusedTagIds, TagPicker } from './TagPicker';
 
 afterEach(cleanup);
 
@@ -97,5 +97,13 @@ describe('TagPicker', () => {
     await user.type(field, '#101{Enter}');
     expect(onChange).toHaveBeenLastCalledWith([...full.slice(0, 99), 101]);
     expect(draftFieldsSchema.shape.tags.safeParse(onChange.mock.lastCall?.[0]).success).toBe(true);
+  });
+});
+
+describe('refusedTagIds', () => {
+  it('marks the tags on the post that the refusal names, and no others', () => {
+    expect([...refusedTagIds(['Unknown tag id(s): 7, 19'], [7, 8, 19, 197])]).toEqual([7, 19]);
+    expect(refusedTagIds(['Tags are not allowed on pages.'], [7]).size).toBe(0);
+    expect(refusedTagIds(undefined, [7]).size).toBe(0);
   });
 });

@@ -1,21 +1,35 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { Tag } from '../../../../shared/model';
 import { MAX_TAGS } from '../../../../shared/views';
+import { sentence } from '../../ui/errors';
 import { resolveTagEntry, tagLabel } from './tag-entry';
 
 interface Props {
   initial: readonly number[];
   known: readonly Tag[];
+  /** What the service said of the tags when it refused the draft. */
+  refused?: readonly string[];
   onChange(ids: number[]): void;
 }
 
+/**
+ * The chips a refusal points at: the numbers it names that are on the post. The service says
+ * which ids it does not know ("Unknown tag id(s): 7, 9"); a message naming none marks none.
+ */
+export function refusedTagIds(said: readonly string[] | undefined, ids: readonly number[]) {
+  const named = new Set((said ?? []).flatMap((line) => (line.match(/\d+/g) ?? []).map(Number)));
+  return new Set(ids.filter((id) => named.has(id)));
+}
+
 /** The post's tags as removable chips, and a field that adds one by name (suggested) or number. */
-export function TagPicker({ initial, known, onChange }: Props) {
+export function TagPicker({ initial, known, refused, onChange }: Props) {
   const [ids, setIds] = useState<number[]>([...initial]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
   const errorId = useId();
+  const refusalId = useId();
+  const marked = refusedTagIds(refused, ids);
   const chips = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
   // After a chip's removal the keyboard stays in the tags: on the next chip, else the field.
@@ -45,14 +59,20 @@ export function TagPicker({ initial, known, onChange }: Props) {
     <fieldset className="tag-picker">
       <legend>Tags</legend>
       {ids.length > 0 ? (
-        <ul ref={chips} className="tag-chips" aria-label="Tags on this post">
+        <ul
+          ref={chips}
+          className="tag-chips"
+          aria-label="Tags on this post"
+          aria-describedby={refused?.length ? refusalId : undefined}
+        >
           {ids.map((id, index) => (
-            <li key={id} className="tag-chip">
+            <li key={id} className={marked.has(id) ? 'tag-chip refused' : 'tag-chip'}>
               {tagLabel(id, known)}
+              {marked.has(id) && <span className="tag-refused">refused</span>}
               <button
                 type="button"
                 className="small ghost"
-                aria-label={`Remove tag ${tagLabel(id, known)}`}
+                aria-label={`Remove tag ${tagLabel(id, known)}${marked.has(id) ? ', refused by the service' : ''}`}
                 onClick={() => {
                   focusChipAt.current = index;
                   update(ids.filter((other) => other !== id));
@@ -102,6 +122,12 @@ export function TagPicker({ initial, known, onChange }: Props) {
           {error}
         </p>
       )}
+      {refused?.length ? (
+        <p id={refusalId} className="field-error">
+          Refused by the service: {refused.map(sentence).join(' ')}
+          {marked.size > 0 ? ' Remove the marked tag, or enter a number the service knows.' : ''}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
