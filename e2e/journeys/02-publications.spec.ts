@@ -31,13 +31,17 @@ test('add a second publication, with specific errors first, and switch between t
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(addButton).toBeFocused();
 
+  // Left without a name, it takes the one the service gives it, as the field says.
   await addPublication(page, {
-    name: 'Field Notes',
+    name: '',
     baseUrl: world.server.url,
     subdomain: 'field-notes',
     token: 'quire_wrong',
   });
   const dialog = page.getByRole('dialog', { name: 'Add publication' });
+  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription(
+    'Optional: left empty, it takes the name the service gives it.',
+  );
   // Said once, under the field it is about (its description), with the keyboard taken there.
   const token = dialog.getByLabel('Access token');
   await expect(token).toHaveAttribute('aria-invalid', 'true');

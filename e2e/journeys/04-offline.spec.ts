@@ -52,6 +52,12 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   const row = page.locator('tbody tr').filter({ hasText: title });
   await expect(row.locator('.badge').first()).toHaveText('Publish pending');
   await expect(row.locator('.badge').last()).toHaveText('Offline');
+  // The page count is the kept copy's: said, with when it was kept, rather than passed off as now.
+  await expect(
+    page.getByText(
+      /^Showing the copy saved on this computer on .+: the service cannot be reached, so the posts and the count of pages are as they were then\.$/,
+    ),
+  ).toBeVisible();
   await screen(page, '04-offline', 'list-pending');
   // A page never fetched cannot be shown offline, but the way back to the ones that can stays.
   await page.getByRole('button', { name: 'Next page' }).click();

@@ -8,13 +8,14 @@ export interface PublicationCheck {
 }
 
 /**
- * Asks the service for one post with the given token, and turns every failure into a sentence
- * that says exactly what is wrong: the address, the subdomain, the token, or the service itself.
+ * Asks the service for one post (or page) with the given token, and turns every failure into a
+ * sentence that says exactly what is wrong: the address, the subdomain, the token, or the service
+ * itself. Answers the service's own name for the publication when a record shows it.
  */
 export async function checkPublication(
   check: PublicationCheck,
   fetchImpl?: typeof fetch,
-): Promise<void> {
+): Promise<{ serviceName?: string }> {
   const api = new PublishingApiClient({
     baseUrl: check.baseUrl,
     subdomain: check.subdomain,
@@ -24,7 +25,8 @@ export async function checkPublication(
     timeoutMs: 10_000,
   });
   try {
-    await api.list('post', { limit: 1 });
+    const serviceName = await api.publicationName();
+    return serviceName === undefined ? {} : { serviceName };
   } catch (error) {
     if (!(error instanceof QuireError)) throw error;
     const say = (message: string, fields?: Record<string, string[]>): QuireError =>

@@ -162,6 +162,30 @@ describe('the core service', () => {
     expect(await call(c, 'publications.list')).toEqual([]);
   });
 
+  it('names a publication added without a name as the service does, or by its subdomain', async () => {
+    const fresh = await startTestService('named-blog');
+    try {
+      const { core: c } = await core();
+      const add = () =>
+        call(c, 'publications.add', {
+          name: '  ',
+          baseUrl: fresh.server.url,
+          subdomain: fresh.subdomain,
+          token: fresh.token,
+        });
+      // An empty publication shows no record, so nothing on the service names it.
+      const empty = await add();
+      expect(empty.name).toBe('named-blog');
+      await call(c, 'publications.remove', { id: empty.id });
+      // A page is enough: posts are asked first, pages when there is no post.
+      await fresh.request('POST', '/pages', { body: { title: 'About' } });
+      const named = await add();
+      expect(named.name).toBe('Test Blog');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('keeps the token in the keychain only: never in results, never on disk', async () => {
     const { core: c, dir } = await core();
     const added = await call(c, 'publications.add', {

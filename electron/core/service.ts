@@ -213,12 +213,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           message: 'This publication is already in Quire',
           fields: { subdomain: ['This publication is already in Quire.'] },
         });
-      await checkPublication(
+      const { serviceName } = await checkPublication(
         { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token },
         options.fetch,
       );
       const id = store.addPublication({
-        name: name?.trim() || lowerSubdomain,
+        name: name?.trim() || serviceName || lowerSubdomain,
         baseUrl: normalisedUrl,
         subdomain: lowerSubdomain,
       });

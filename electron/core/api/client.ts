@@ -44,6 +44,9 @@ const listBody = (plural: string) =>
 const createdBody = (kind: RecordKind) =>
   z.object({ [kind]: z.object({ id: z.union([z.number(), z.string()]), slug: z.string() }) });
 
+const publicationOfRecord = (kind: RecordKind) =>
+  z.object({ [kind]: z.object({ publication: z.object({ name: z.string() }) }) });
+
 /** A record read by slug, with the service's version tag when it sends one. */
 export type FetchedRecord = RemoteRecord & { etag?: string };
 
@@ -84,6 +87,32 @@ export class PublishingApiClient {
     if (!parsed.success) throw notPublishingApi(`the ${plural} list has no meta/data`);
     const list = parsed.data[plural] as { meta: RecordPage['meta']; data: unknown[] };
     return { meta: list.meta, records: list.data.map((item) => this.record(item)) };
+  }
+
+  /**
+   * The service's own name for the publication. The spec has no endpoint for a publication, but
+   * a record read by slug carries it, so this reads the first post listed, or the first page when
+   * there is no post; undefined when the publication holds neither. Fails as `list` does.
+   */
+  async publicationName({ retry = true }: { retry?: boolean } = {}): Promise<string | undefined> {
+    for (const kind of ['post', 'page'] as const) {
+      const [first] = (await this.list(kind, { limit: 1 }, { retry })).records;
+      if (!first) continue;
+      try {
+        const body = await this.call(
+          'GET',
+          `/${pluralOf(kind)}/${encodeURIComponent(first.slug)}`,
+          { retry },
+        );
+        const named = publicationOfRecord(kind).safeParse(body);
+        return named.success ? named.data[kind]?.publication.name.trim() || undefined : undefined;
+      } catch (error) {
+        // Deleted between the two requests: the name is a nicety, not worth another round.
+        if (error instanceof QuireError && error.kind === 'not-found') return undefined;
+        throw error;
+      }
+    }
+    return undefined;
   }
 
   /**

@@ -7,7 +7,13 @@ import { useModal } from '../../ui/use-modal';
 import { publicationKeys } from './queries';
 
 const FIELDS = [
-  { name: 'name', label: 'Name', placeholder: 'My blog', type: 'text' },
+  {
+    name: 'name',
+    label: 'Name',
+    placeholder: 'My blog',
+    type: 'text',
+    hint: 'Optional: left empty, it takes the name the service gives it.',
+  },
   {
     name: 'baseUrl',
     label: 'Service address',
@@ -73,6 +79,8 @@ export function AddPublicationDialog({
           // field's description, not part of its name.
           const error = fieldErrors[field.name]?.[0];
           const id = `add-${field.name}`;
+          const hint = 'hint' in field ? field.hint : undefined;
+          const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean);
           return (
             <div key={field.name} className="field">
               <label htmlFor={id}>{field.label}</label>
@@ -84,10 +92,15 @@ export function AddPublicationDialog({
                 autoComplete="off"
                 required={field.name !== 'name'}
                 aria-invalid={error ? 'true' : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
+                aria-describedby={describedBy.length ? describedBy.join(' ') : undefined}
                 value={values[field.name]}
                 onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
               />
+              {hint && (
+                <span id={`${id}-hint`} className="hint">
+                  {hint}
+                </span>
+              )}
               {error && (
                 <span id={`${id}-error`} className="field-error">
                   {error}

@@ -43,6 +43,35 @@ describe('RecordList', () => {
     expect(screen.queryByText(/^No posts yet\.$/)).toBeNull();
   });
 
+  it('opens a row clicked anywhere, but not one whose text is being selected', async () => {
+    useUi.getState().showKind('post');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordList publicationId={publication.id} publicationName={publication.name} />
+      </QueryClientProvider>,
+    );
+    const title = (await screen.findAllByRole('button', {}, { timeout: 10_000 })).find((button) =>
+      button.classList.contains('row-open'),
+    );
+    const row = title?.closest('tr');
+    const updated = row?.querySelectorAll('td')[2];
+    if (!title || !updated) throw new Error('no row to click');
+    expect(useUi.getState().openDraftId).toBeNull();
+
+    // A drag over the title (to copy it) ends in a click on the row: that opens nothing.
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    window.getSelection()?.addRange(range);
+    fireEvent.click(updated);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(useUi.getState().openDraftId).toBeNull();
+
+    window.getSelection()?.removeAllRanges();
+    fireEvent.click(updated);
+    await waitFor(() => expect(useUi.getState().openDraftId).not.toBeNull(), { timeout: 10_000 });
+    useUi.getState().showKind('post');
+  });
+
   it('keeps to drafts while searching when "Drafts only" is ticked, and says so', async () => {
     for (const status of ['draft', 'publish'] as const)
       await bridge.records.create({

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { SEARCH_LIMIT, type RecordSummary } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
@@ -114,6 +121,15 @@ export function RecordList({
     }
   }, [returnTo, list.data, found.data, searching, settled]);
 
+  // A pointer may click anywhere on a row. The title's button is still the row's one control
+  // for the keyboard and assistive technology, so the row adds no role or Tab stop, and a click
+  // on the button is left to it. A drag that selects text (to copy a title) opens nothing.
+  const openRow = (item: RecordSummary) => (event: MouseEvent<HTMLTableRowElement>) => {
+    if ((event.target as Element).closest('button, a')) return;
+    if (window.getSelection()?.toString()) return;
+    open.mutate(item);
+  };
+
   // Arrow keys, Home and End move between rows; Enter opens the focused one.
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     const buttons = [
@@ -164,7 +180,7 @@ export function RecordList({
             ? `Showing the copy saved on this computer${keptAt(list.data.cachedAt)} while ${publicationName} is asked for the latest…`
             : list.data.pieced
               ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
-              : 'Showing the copy saved on this computer: the service cannot be reached.'}
+              : `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}: the service cannot be reached, so the ${plural} and the count of pages are as they were then.`}
         </p>
       )}
       {/* Always present, so what a search finds is announced as it changes. */}
@@ -235,7 +251,7 @@ export function RecordList({
               const state = syncShown(item.syncState, away);
               const status = statusBadge(item.status, item.serviceStatus, publicationName);
               return (
-                <tr key={rowKey(item)}>
+                <tr key={rowKey(item)} className="record-row" onClick={openRow(item)}>
                   <td>
                     <button
                       type="button"
