@@ -17,6 +17,13 @@ import type { Envelope, PublicationView } from '../../../shared/views';
  */
 export const failingCalls = new Map<string, QuireErrorData>();
 
+/**
+ * Every method this test file's bridge was asked for, in order, failing or not. The core behind
+ * it is shared by the test files running at once, so what it holds can change under a test; this
+ * log cannot.
+ */
+export const calledMethods: string[] = [];
+
 /** The core's answer when the disk is full. */
 export const DISK_FULL: QuireErrorData = { kind: 'storage', message: DISK_FULL_MESSAGE };
 
@@ -30,6 +37,7 @@ export function installRealCore(): Bridge {
   const { origin, session } = inject('quireHost');
   const transport: Transport = {
     async call(name, input) {
+      calledMethods.push(name);
       const failure = failingCalls.get(name);
       if (failure) return { ok: false, error: failure };
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {

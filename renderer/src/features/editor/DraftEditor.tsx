@@ -31,7 +31,7 @@ import { useSaveBeforeClose } from './save-before-close';
 import { guardLeaving, leaveEditorThen, unsavedNotice } from './leave-guard';
 import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
-import { editorExtensions } from './extensions';
+import { documentHtml, editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss, readingMinutes } from './fidelity';
 import { MetadataPanel, refusesPanelField } from './MetadataPanel';
 import { RevisionHistory } from './RevisionHistory';
@@ -255,7 +255,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const editorRef = useRef<Editor | null>(null);
   const currentFields = (): DraftFieldsView => {
     if (contentStale.current && editorRef.current) {
-      fields.current = { ...fields.current, content: editorRef.current.getHTML() };
+      fields.current = { ...fields.current, content: documentHtml(editorRef.current.state.doc) };
       contentStale.current = false;
     }
     return fields.current;
@@ -455,7 +455,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     editor.commands.setContent(sanitizeHtml(html), { emitUpdate: false });
     startUndoHere(editor);
     // Only now, with the writer's consent, does the text become what the editor keeps.
-    if (loss.length) update({ content: editor.getHTML() });
+    if (loss.length) update({ content: documentHtml(editor.state.doc) });
     setPendingLoss(null);
     setMode('visual');
     editor.commands.focus(null, { scrollIntoView: false });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import {
   activePublication,
+  calledMethods,
   DISK_FULL,
   failingCalls,
   installRealCore,
@@ -93,7 +94,7 @@ describe('words the store cannot save', () => {
     expect(screen.getByLabelText('Post text')).toBeTruthy();
 
     // The sidebar's ways out ask the same; each asking says it again (a new notice, not a second).
-    const before = (await bridge.drafts.list({ publicationId: publication.id })).length;
+    const asked = calledMethods.length;
     let shown = noticeId(said);
     for (const name of ['Pages', 'New post', 'Posts']) {
       await user.click(screen.getByRole('button', { name }));
@@ -105,8 +106,9 @@ describe('words the store cannot save', () => {
       expect(screen.getAllByText(/^The editor stays open/)).toHaveLength(1);
       expect(useUi.getState().openDraftId).toBe(draft.id);
     }
-    // New post made nothing while the words were unsaved.
-    expect((await bridge.drafts.list({ publicationId: publication.id })).length).toBe(before);
+    // New post made nothing while the words were unsaved (asked of this file's bridge: the core
+    // is shared with test files running meanwhile, so a count of its drafts could move).
+    expect(calledMethods.slice(asked)).not.toContain('records.create');
 
     // Room again: Save lands the words, and the notice has nothing left to say.
     failingCalls.clear();

@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { Editor } from '@tiptap/core';
+import { documentHtml, editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss, sameHtml, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
 
@@ -44,6 +46,48 @@ describe('source mode round trip', () => {
     expect(markupLoss('<ul><li><h2>Head</h2><p>x</p></li></ul>')).toEqual(['<h2> inside <li>']);
     // Not for what goes with a dropped element anyway.
     expect(markupLoss('<div class="card"><p>x</p></div>')).toEqual(['<div>']);
+  });
+
+  it("counts a code block's whitespace, and folds it elsewhere", () => {
+    const code = '<pre><code>if (x) {\n  go();\n}</code></pre>';
+    expect(sameHtml(code, visualRoundTrip(code))).toBe(true);
+    expect(sameHtml(code, '<pre><code>if (x) {\n go();\n}</code></pre>')).toBe(false);
+    expect(sameHtml(code, '<pre><code>if (x) { go(); }</code></pre>')).toBe(false);
+    // A loose list item (its own paragraph) whose text runs over two lines, as Markdown makes it.
+    const loose = '<ul><li><p>Runs before\nthe package is packed</p></li><li>Then</li></ul>';
+    expect(sameHtml(loose, visualRoundTrip(loose))).toBe(true);
+    expect(sameHtml('<p>a\n  b</p>', '<p>a b</p>')).toBe(true);
+  });
+
+  it('keeps ids on headings, code inside links, superscript and subscript', () => {
+    const html =
+      '<h2 id="setup">Setup</h2><p>See <a href="#setup"><code>npm install</code></a>: 2<sup>n</sup> and H<sub>2</sub>O.</p>';
+    expect(markupLoss(html)).toEqual([]);
+    expect(sameHtml(html, visualRoundTrip(html))).toBe(true);
+  });
+
+  it("shows a post's ids in the editing view only as data, so they never meet the app's own", () => {
+    const editor = new Editor({
+      extensions: editorExtensions,
+      content: sanitizeHtml('<h2 id="list-title">Mine</h2><p id="add-name">Words</p>'),
+    });
+    try {
+      expect(editor.view.dom.querySelector('[id]')).toBeNull();
+      expect(editor.view.dom.querySelector('h2')?.getAttribute('data-anchor-id')).toBe(
+        'list-title',
+      );
+      expect(documentHtml(editor.state.doc)).toBe(
+        '<h2 id="list-title">Mine</h2><p id="add-name">Words</p>',
+      );
+      // Enter in the middle of the heading: the second half is not a second "list-title".
+      editor.commands.setTextSelection(3);
+      editor.commands.splitBlock();
+      expect(documentHtml(editor.state.doc)).toBe(
+        '<h2 id="list-title">Mi</h2><h2>ne</h2><p id="add-name">Words</p>',
+      );
+    } finally {
+      editor.destroy();
+    }
   });
 
   it('treats equivalent spellings as kept', () => {

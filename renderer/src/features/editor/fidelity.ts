@@ -1,10 +1,13 @@
-import { generateHTML, generateJSON } from '@tiptap/core';
-import { editorExtensions } from './extensions';
+import { generateJSON, getSchema } from '@tiptap/core';
+import { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { documentHtml, editorExtensions } from './extensions';
 import { sanitizeHtml } from './sanitize';
 
 /** What the visual editor keeps of some HTML, after making it safe. */
 export function visualRoundTrip(html: string): string {
-  return generateHTML(generateJSON(sanitizeHtml(html), editorExtensions), editorExtensions);
+  const schema = getSchema(editorExtensions);
+  const json = generateJSON(sanitizeHtml(html), editorExtensions);
+  return documentHtml(ProseMirrorNode.fromJSON(schema, json));
 }
 
 // Attributes the editor adds for itself, which no published post carries.
@@ -81,26 +84,44 @@ export function markupLoss(html: string): string[] {
 }
 
 /**
- * Same content, ignoring whitespace between tags, and spellings the editor normalises to
- * without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a paragraph alone in a
- * list item, images alone in a paragraph.
+ * Same content, ignoring whitespace between tags and folding it in text, and spellings the
+ * editor normalises to without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a
+ * paragraph alone in a list item, images alone in a paragraph. Whitespace in a code block counts:
+ * there, indentation is the content.
  */
 export function sameHtml(a: string, b: string): boolean {
-  const canonical = (html: string): string =>
-    new DOMParser()
-      .parseFromString(`<body>${html}</body>`, 'text/html')
-      .body.innerHTML.replace(/<(\/?)b>/g, '<$1strong>')
-      .replace(/<(\/?)i>/g, '<$1em>')
-      .replace(/<(\/?)(strike|del)>/g, '<$1s>')
-      .replace(/>\s+</g, '><')
-      .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p><\/li>/g, '<li>$1</li>')
-      .replace(/<li><p>((?:(?!<\/?p>).)*)<\/p>(<[uo]l>)/g, '<li>$1$2')
-      // An image standing alone, and the same image alone in a paragraph, read the same.
-      .replace(/<p>((?:<img[^>]*>)+)<\/p>/g, '$1')
-      .replace(/\s+/g, ' ')
-      .trim();
+  const canonical = (html: string): string => {
+    const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+    for (const pre of doc.body.querySelectorAll('pre')) {
+      const texts = doc.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+      while (texts.nextNode()) {
+        const text = texts.currentNode;
+        text.textContent = (text.textContent ?? '').replace(/\s/g, (space) =>
+          space === ' ' ? PRE_SPACE : PRE_OTHER_SPACE + space.charCodeAt(0) + ';',
+        );
+      }
+    }
+    return (
+      doc.body.innerHTML
+        .replace(/<(\/?)b>/g, '<$1strong>')
+        .replace(/<(\/?)i>/g, '<$1em>')
+        .replace(/<(\/?)(strike|del)>/g, '<$1s>')
+        .replace(/>\s+</g, '><')
+        .replace(/\s+/g, ' ')
+        // [^] rather than ., so a paragraph whose text runs over lines is matched too.
+        .replace(/<li><p>((?:(?!<\/?p>)[^])*)<\/p><\/li>/g, '<li>$1</li>')
+        .replace(/<li><p>((?:(?!<\/?p>)[^])*)<\/p>(<[uo]l>)/g, '<li>$1$2')
+        // An image standing alone, and the same image alone in a paragraph, read the same.
+        .replace(/<p>((?:<img[^>]*>)+)<\/p>/g, '$1')
+        .trim()
+    );
+  };
   return canonical(a) === canonical(b);
 }
+
+// Stand-ins for a code block's whitespace while the rest is folded; no post holds them.
+const PRE_SPACE = '\u2423';
+const PRE_OTHER_SPACE = '\u2424';
 
 /** The visible words, whitespace folded: what a reader would see. */
 export function textOf(html: string): string {

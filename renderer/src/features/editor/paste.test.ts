@@ -57,12 +57,21 @@ describe('cleanPastedHtml', () => {
   });
 
   it('names what it cannot keep instead of dropping it silently', () => {
-    const { notes } = cleanPastedHtml(
+    const { html, notes } = cleanPastedHtml(
       '<p>E = mc<sup>2</sup>, <mark>marked</mark>, H<span style="vertical-align:sub">2</span>O</p>',
     );
     expect(notes).toEqual([
-      'Pasted without <sup>, <mark>, <sub>: the visual editor cannot hold them (HTML source can).',
+      'Pasted without <mark>: the visual editor cannot hold it (HTML source can).',
     ]);
+    // Superscript and subscript, by tag or by Docs' style, are kept.
+    expect(visualRoundTrip(html)).toBe('<p>E = mc<sup>2</sup>, marked, H<sub>2</sub>O</p>');
+  });
+
+  it('drops the ids of the page copied from, and keeps the anchors the editor copied itself', () => {
+    const docs = cleanPastedHtml('<h2 id="h.3znysh7">Plan</h2><p id="x">Words</p>');
+    expect(docs.html).toBe('<h2>Plan</h2><p>Words</p>');
+    const own = cleanPastedHtml('<h2 data-anchor-id="plan">Plan</h2>');
+    expect(visualRoundTrip(own.html)).toBe('<h2 id="plan">Plan</h2>');
   });
 
   it('leaves plain HTML alone and says nothing', () => {

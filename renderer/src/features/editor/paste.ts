@@ -108,6 +108,9 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   // Read once, above: left in place, the editor's own rules would read it again (a link's
   // underline as an underline), and half of it (`node.style`) is blank under the CSP.
   for (const styled of body.querySelectorAll('[style]')) styled.removeAttribute('style');
+  // Ids name places in the page copied from (Docs gives every heading one); the editor's own
+  // copies carry theirs as data-anchor-id, so a heading moved within a post keeps its anchor.
+  for (const named of body.querySelectorAll('[id]')) named.removeAttribute('id');
   // Docs ends a paste with a line break outside its last paragraph: an empty line, not content.
   while (body.lastChild?.nodeName === 'BR') body.lastChild.remove();
   const tables = tablesToLines(body);
