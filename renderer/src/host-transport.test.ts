@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventStreamData, takeLaunchSession } from './host-transport';
+import { envelopeFrom, eventStreamData, takeLaunchSession } from './host-transport';
 
 function tab(hash: string) {
   const stored = new Map<string, string>();
@@ -43,5 +43,29 @@ describe('eventStreamData', () => {
 
   it('joins a message spread over several data lines, and reads CRLF', () => {
     expect(eventStreamData('data: one\r\ndata:two\r\n\r\n').data).toEqual(['one\ntwo']);
+  });
+});
+
+describe('envelopeFrom', () => {
+  it("passes the contract's envelopes through", () => {
+    expect(envelopeFrom(200, '{"ok":true,"value":[1]}')).toEqual({ ok: true, value: [1] });
+    const refused = { ok: false, error: { kind: 'not-found', message: 'No such draft' } };
+    expect(envelopeFrom(404, JSON.stringify(refused))).toEqual(refused);
+  });
+
+  it('says an answer that is not an envelope as an error, rather than throwing', () => {
+    expect(envelopeFrom(502, '<html>Bad gateway</html>')).toEqual({
+      ok: false,
+      error: {
+        kind: 'server',
+        message: 'The Quire host gave an answer that is not a result (HTTP 502)',
+      },
+    });
+    expect(envelopeFrom(200, '{"ok":tr')).toMatchObject({ ok: false, error: { kind: 'internal' } });
+    expect(envelopeFrom(200, '{"ok":false,"error":"boom"}')).toMatchObject({
+      ok: false,
+      error: { kind: 'internal' },
+    });
+    expect(envelopeFrom(200, '')).toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 });

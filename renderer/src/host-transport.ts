@@ -1,4 +1,5 @@
 import type { Transport } from '../../shared/bridge';
+import { isQuireErrorData } from '../../shared/errors';
 import type { CoreEvent, Envelope } from '../../shared/views';
 
 const SESSION_KEY = 'quire.session';
@@ -36,6 +37,29 @@ export function eventStreamData(buffer: string): { data: string[]; rest: string 
   return { data, rest };
 }
 
+/**
+ * The host's answer as the contract's envelope. Anything else (a proxy's error page, a body cut
+ * off) is said as an error the writer can read, never thrown as a JSON parser's complaint.
+ */
+export function envelopeFrom(status: number, text: string): Envelope<unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const ok = (parsed as { ok?: unknown } | undefined)?.ok;
+  if (ok === true || (ok === false && isQuireErrorData((parsed as { error?: unknown }).error)))
+    return parsed as Envelope<unknown>;
+  return {
+    ok: false,
+    error: {
+      kind: status >= 500 ? 'server' : 'internal',
+      message: `The Quire host gave an answer that is not a result (HTTP ${status})`,
+    },
+  };
+}
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -61,7 +85,16 @@ export function httpTransport(session: string | null): Transport {
       } catch {
         return { ok: false, error: { kind: 'offline', message: 'The Quire host is not running' } };
       }
-      return (await response.json()) as Envelope<unknown>;
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        return {
+          ok: false,
+          error: { kind: 'offline', message: 'The Quire host stopped answering' },
+        };
+      }
+      return envelopeFrom(response.status, text);
     },
     subscribe(listener) {
       const stop = new AbortController();
