@@ -96,6 +96,8 @@ export interface SyncStatusView {
   waitingFor: string[];
   conflicts: number;
   lastSyncAt: number | null;
+  /** Why sync has stopped on this computer (its store cannot be written), until a round succeeds. */
+  stalled: string | null;
 }
 
 export type CoreEvent =

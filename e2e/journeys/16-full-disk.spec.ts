@@ -81,11 +81,16 @@ test('a full disk: the words stay in the editor, the writer is told, and they la
     page.getByText(/^The editor stays open: your last changes are not saved\./),
   ).toBeVisible();
   await expect(bodyBox(page)).toHaveText('Saved before the disk filled. Typed once it was full.');
+  // Sync cannot go on either, and the banner says why, for every publication at once.
+  await expect(page.locator('.offline-banner')).toHaveText(
+    'Sync paused. The disk is full. Free some space, then save again. Sync goes on by itself once this computer can save again.',
+  );
   await screen(page, '16-full-disk', 'full');
 
   rmSync(filler);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved on this computer')).toBeVisible();
+  await expect(page.locator('.offline-banner')).toBeHidden();
   await page.getByRole('button', { name: /All posts/ }).click();
   await expect(page.getByRole('button', { name: 'Notes from a full disk' })).toBeVisible();
   await screen(page, '16-full-disk', 'room-again');

@@ -48,6 +48,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const emit = (event: CoreEvent): void => listeners.forEach((listener) => listener(event));
   const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
   let lastSyncAt: number | null = null;
+  // Why sync cannot go on here (the store cannot be written: the disk is full), until a round
+  // gets through. Kept in memory: the store is what cannot take it.
+  let stalled: string | null = null;
 
   let embedded: EmbeddedService | undefined;
   if (options.embedded !== false) {
@@ -116,6 +119,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       waitingFor,
       conflicts: store.countConflicts(),
       lastSyncAt,
+      stalled,
     };
   };
   const engine: SyncEngine = new SyncEngine({
@@ -133,6 +137,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
   });
+  const stall = (trouble: string | null): void => {
+    if (trouble === stalled) return;
+    stalled = trouble;
+    emit({ type: 'sync', status: status() });
+  };
   const scheduler = new SyncScheduler({
     engine,
     hasWork: () => store.totalPending() > 0,
@@ -154,11 +163,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       );
       return answers.includes(true);
     },
-    onRound: () => {
+    onRound: (succeeded) => {
       lastSyncAt = Date.now();
+      // A round that got through wrote to the store: whatever stalled sync is over.
+      if (succeeded) stalled = null;
       emit({ type: 'sync', status: status() });
     },
-    onError: (error) => console.error('quire: sync round failed', error),
+    onError: (error) => {
+      console.error('quire: sync round failed', error);
+      if (error instanceof QuireError && error.kind === 'storage') stall(error.message);
+    },
     intervalMs: options.syncIntervalMs,
   });
   scheduler.start();
@@ -530,7 +544,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   return {
     handlers,
-    dispatch: (name, input) => dispatch(handlers, name, input),
+    dispatch: async (name, input) => {
+      const answer = await dispatch(handlers, name, input);
+      // A save the store refused stops sync as surely as a round that could not be stored; one
+      // it took (or a round, above) means it can write again.
+      if (!answer.ok && answer.error.kind === 'storage') stall(answer.error.message);
+      else if (answer.ok && name === 'drafts.save') stall(null);
+      return answer;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -8,7 +8,8 @@ export interface SchedulerOptions {
   probe: () => Promise<boolean>;
   /** Before a forced round, makes waiting ops due at once. */
   makeDue: () => void;
-  onRound?: () => void;
+  /** After each round; `succeeded` is false when it threw (its error goes to `onError` too). */
+  onRound?: (succeeded: boolean) => void;
   /** A round that failed outside the engine's own error handling (the store, say). */
   onError?: (error: unknown) => void;
   intervalMs?: number;
@@ -60,11 +61,13 @@ export class SyncScheduler {
   async round(): Promise<void> {
     if (this.stopped || this.busy) return this.busy;
     this.busy = (async () => {
+      let succeeded = false;
       try {
         await this.options.engine.flush();
+        succeeded = true;
       } finally {
         this.busy = undefined;
-        if (!this.stopped) this.options.onRound?.();
+        if (!this.stopped) this.options.onRound?.(succeeded);
       }
     })();
     return this.busy;

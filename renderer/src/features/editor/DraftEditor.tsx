@@ -73,7 +73,11 @@ function SyncBadge({
   const state = useSyncExternalStore(autosave.subscribe, autosave.state);
   const { data: sync } = useQuery(syncStatusQuery());
   const due = state.kind === 'pending' || state.kind === 'saving';
-  const shown = syncShown(draft.syncState, sync?.waitingFor.includes(draft.publicationId) ?? false);
+  const shown = syncShown(
+    draft.syncState,
+    sync?.waitingFor.includes(draft.publicationId) ?? false,
+    Boolean(sync?.stalled),
+  );
   return (
     <span
       className={`badge sync-badge ${due ? 'sync-saving' : `sync-${shown}`}`}

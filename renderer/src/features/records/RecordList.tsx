@@ -248,7 +248,7 @@ export function RecordList({
           </thead>
           <tbody ref={rows} onKeyDown={onKeyDown}>
             {items.map((item) => {
-              const state = syncShown(item.syncState, away);
+              const state = syncShown(item.syncState, away, Boolean(sync?.stalled));
               const status = statusBadge(item.status, item.serviceStatus, publicationName);
               return (
                 <tr key={rowKey(item)} className="record-row" onClick={openRow(item)}>

@@ -62,4 +62,12 @@ describe('syncShown', () => {
     expect(SYNC_LABELS[syncShown('error', true)]).toBe('Not synced');
     expect(SYNC_LABELS[syncShown('synced', true)]).toBe('Synced');
   });
+
+  it('calls a change on its way "Paused" while this computer cannot write, not "Syncing"', () => {
+    expect(SYNC_LABELS[syncShown('syncing', false, true)]).toBe('Paused');
+    expect(SYNC_LABELS[syncShown('syncing', false, false)]).toBe('Syncing');
+    // What needs the writer, or is already there, still says so.
+    expect(SYNC_LABELS[syncShown('conflict', false, true)]).toBe('Conflict');
+    expect(SYNC_LABELS[syncShown('synced', false, true)]).toBe('Synced');
+  });
 });

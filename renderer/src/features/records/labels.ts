@@ -1,7 +1,9 @@
 import type { RecordStatus } from '../../../../shared/model';
 import type { SyncState } from '../../../../shared/views';
 
-export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
+export type SyncShown = SyncState | 'offline' | 'paused';
+
+export const SYNC_LABELS: Record<SyncShown, string> = {
   local: 'Saved locally',
   syncing: 'Syncing',
   synced: 'Synced',
@@ -9,14 +11,16 @@ export const SYNC_LABELS: Record<SyncState | 'offline', string> = {
   conflict: 'Conflict',
   error: 'Not synced',
   offline: 'Offline',
+  paused: 'Paused',
 };
 
 /**
  * What the Sync badge says, in the list and the editor alike: a change saved here that waits for
- * a service which did not answer is "Offline", not merely "Saved locally".
+ * a service which did not answer is "Offline", not merely "Saved locally"; one on its way while
+ * this computer cannot write (the disk is full) is "Paused", not "Syncing", which it is not.
  */
-export const syncShown = (state: SyncState, serviceAway: boolean): SyncState | 'offline' =>
-  state === 'local' && serviceAway ? 'offline' : state;
+export const syncShown = (state: SyncState, serviceAway: boolean, stalled = false): SyncShown =>
+  state === 'local' && serviceAway ? 'offline' : state === 'syncing' && stalled ? 'paused' : state;
 
 export const STATUS_LABELS = { draft: 'Draft', publish: 'Published' } as const;
 

@@ -12,6 +12,21 @@ describe('offlineMessage', () => {
     expect(offlineMessage(undefined, [review])).toBeNull();
   });
 
+  it('says first that sync has stopped while this computer cannot write', () => {
+    const full = 'The disk is full. Free some space, then save again.';
+    const expected = {
+      lead: 'Sync paused.',
+      rest: `${full} Sync goes on by itself once this computer can save again.`,
+    };
+    expect(offlineMessage({ online: true, waiting: 0, waitingFor: [], stalled: full }, [])).toEqual(
+      expected,
+    );
+    expect(offlineMessage({ ...status(['r'], 2), stalled: full }, [review])).toEqual(expected);
+    expect(offlineMessage({ ...status(['r'], 2), stalled: null }, [review])?.lead).toBe(
+      'Review cannot be reached.',
+    );
+  });
+
   it('is the plain offline banner when the publication on screen is the one away', () => {
     expect(offlineMessage(status(['r'], 4), [{ ...review, active: true }, sample])).toEqual({
       lead: 'Offline.',

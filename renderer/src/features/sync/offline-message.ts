@@ -1,13 +1,22 @@
 import type { PublicationView, SyncStatusView } from '../../../../shared/views';
 
 /**
- * What the banner says, or null: the services that are away by name, since one service down says
- * nothing about the publication on screen (another publication's writing syncs on).
+ * What the banner says, or null: first, that sync has stopped because this computer cannot write
+ * (it holds up every publication); then the services that are away by name, since one service
+ * down says nothing about the publication on screen (another publication's writing syncs on).
  */
 export function offlineMessage(
-  status: Pick<SyncStatusView, 'online' | 'waiting' | 'waitingFor'> | undefined,
+  status:
+    | (Pick<SyncStatusView, 'online' | 'waiting' | 'waitingFor'> &
+        Partial<Pick<SyncStatusView, 'stalled'>>)
+    | undefined,
   publications: readonly Pick<PublicationView, 'id' | 'name' | 'active'>[],
 ): { lead: string; rest: string } | null {
+  if (status?.stalled)
+    return {
+      lead: 'Sync paused.',
+      rest: `${status.stalled} Sync goes on by itself once this computer can save again.`,
+    };
   if (!status || status.online) return null;
   const away = publications.filter((publication) => status.waitingFor.includes(publication.id));
   const names = away.map((publication) => publication.name);

@@ -71,6 +71,7 @@ describe('useCoreEvents', () => {
       waitingFor: [],
       conflicts: 0,
       lastSyncAt: null,
+      stalled: null,
     });
     const send = (event: CoreEvent) => listeners.forEach((listener) => listener(event));
     send({ type: 'sync', status: status(false) });
