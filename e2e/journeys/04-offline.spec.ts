@@ -55,7 +55,7 @@ test('edit with the server stopped, restart it, and watch the change sync by its
   // The page count is the kept copy's: said, with when it was kept, rather than passed off as now.
   await expect(
     page.getByText(
-      /^Showing the copy saved on this computer on .+: the service cannot be reached, so the posts and the count of pages are as they were then\.$/,
+      /^Showing the copy saved on this computer on .+: the service cannot be reached, so the posts and the count of pages are as they were when it was saved\.$/,
     ),
   ).toBeVisible();
   await screen(page, '04-offline', 'list-pending');

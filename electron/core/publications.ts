@@ -7,16 +7,8 @@ export interface PublicationCheck {
   token: string;
 }
 
-/**
- * Asks the service for one post (or page) with the given token, and turns every failure into a
- * sentence that says exactly what is wrong: the address, the subdomain, the token, or the service
- * itself. Answers the service's own name for the publication when a record shows it.
- */
-export async function checkPublication(
-  check: PublicationCheck,
-  fetchImpl?: typeof fetch,
-): Promise<{ serviceName?: string }> {
-  const api = new PublishingApiClient({
+const clientOf = (check: PublicationCheck, fetchImpl?: typeof fetch) =>
+  new PublishingApiClient({
     baseUrl: check.baseUrl,
     subdomain: check.subdomain,
     token: () => check.token,
@@ -24,9 +16,33 @@ export async function checkPublication(
     attempts: 1,
     timeoutMs: 10_000,
   });
+
+/**
+ * The service's own name for a publication already checked, or undefined: a nicety for a blank
+ * Name, so no failure of it (a slow page list, a record gone meanwhile) refuses the publication.
+ */
+export async function serviceNameOf(
+  check: PublicationCheck,
+  fetchImpl?: typeof fetch,
+): Promise<string | undefined> {
   try {
-    const serviceName = await api.publicationName();
-    return serviceName === undefined ? {} : { serviceName };
+    return await clientOf(check, fetchImpl).publicationName();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Asks the service for one post with the given token, and turns every failure into a sentence
+ * that says exactly what is wrong: the address, the subdomain, the token, or the service itself.
+ */
+export async function checkPublication(
+  check: PublicationCheck,
+  fetchImpl?: typeof fetch,
+): Promise<void> {
+  const api = clientOf(check, fetchImpl);
+  try {
+    await api.list('post', { limit: 1 });
   } catch (error) {
     if (!(error instanceof QuireError)) throw error;
     const say = (message: string, fields?: Record<string, string[]>): QuireError =>

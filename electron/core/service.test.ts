@@ -186,6 +186,22 @@ describe('the core service', () => {
     }
   });
 
+  it('adds a checked publication even when looking up its name fails', async () => {
+    const { core: c } = await core();
+    const seen = proxy.log.length;
+    // The check's post list passes; everything after it (a record by slug, the page list) fails.
+    proxy.setPolicy(({ url }) =>
+      /\/posts\?limit=1$/.test(url) ? { type: 'pass' } : { type: 'error-500' },
+    );
+    const added = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    expect(added.name).toBe(service.subdomain);
+    expect(proxy.log.slice(seen).some(({ fault }) => fault === 'error-500')).toBe(true);
+  });
+
   it('keeps the token in the keychain only: never in results, never on disk', async () => {
     const { core: c, dir } = await core();
     const added = await call(c, 'publications.add', {

@@ -7,7 +7,7 @@ import { PublishingApiClient } from './api/client';
 import type { CredentialStore } from './credentials';
 import { dispatch, type Handlers } from './dispatch';
 import { startEmbeddedService, type EmbeddedService } from './embedded';
-import { checkPublication } from './publications';
+import { checkPublication, serviceNameOf } from './publications';
 import { LocalStore, type StoredPublication } from './store/local-store';
 import { isUnanswered, SyncEngine } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
@@ -227,12 +227,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           message: 'This publication is already in Quire',
           fields: { subdomain: ['This publication is already in Quire.'] },
         });
-      const { serviceName } = await checkPublication(
-        { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token },
-        options.fetch,
-      );
+      const check = { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token };
+      await checkPublication(check, options.fetch);
+      const named = name?.trim() || (await serviceNameOf(check, options.fetch));
       const id = store.addPublication({
-        name: name?.trim() || serviceName || lowerSubdomain,
+        name: named || lowerSubdomain,
         baseUrl: normalisedUrl,
         subdomain: lowerSubdomain,
       });

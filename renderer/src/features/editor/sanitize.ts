@@ -1,11 +1,25 @@
 import DOMPurify from 'dompurify';
+import { ANCHOR_ID } from './anchor-ids';
+
+// An instance of our own, so its hook is ours alone.
+const purify = DOMPurify(window);
+// A heading's or paragraph's id is an anchor the editor keeps as data (see anchor-ids.ts); as
+// data, DOMPurify's guard against DOM clobbering has nothing to refuse in "## Links" (id="links").
+purify.addHook('beforeSanitizeAttributes', (node) => {
+  if (node.nodeType !== 1) return;
+  const element = node as Element;
+  const id = element.getAttribute('id');
+  if (id === null || !/^(H[1-6]|P)$/.test(element.tagName)) return;
+  element.removeAttribute('id');
+  if (!element.hasAttribute(ANCHOR_ID)) element.setAttribute(ANCHOR_ID, id);
+});
 
 /**
  * HTML from the service, made safe to render: no scripts, no event handlers, no javascript:
  * URLs. Applied before anything reaches the editor or a preview.
  */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  return purify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     // DOMPurify's own URI rule, not a narrower one: it refuses javascript: and the like, and a

@@ -180,7 +180,7 @@ export function RecordList({
             ? `Showing the copy saved on this computer${keptAt(list.data.cachedAt)} while ${publicationName} is asked for the latest…`
             : list.data.pieced
               ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
-              : `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}: the service cannot be reached, so the ${plural} and the count of pages are as they were then.`}
+              : `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}: the service cannot be reached, so the ${plural} and the count of pages are as they were when it was saved.`}
         </p>
       )}
       {/* Always present, so what a search finds is announced as it changes. */}
