@@ -127,29 +127,29 @@ describe('DraftEditor', () => {
     await settled();
     expect(await stored()).toBe(edited);
 
-    // A table it cannot hold: the writer is told what would go before anything changes.
-    const table = '<p>Before</p><table><tbody><tr><td>cell</td></tr></tbody></table>';
+    // A disclosure it cannot hold: the writer is told what would go before anything changes.
+    const details = '<p>Before</p><details><summary>More</summary><p>cell</p></details>';
     toSource();
-    fireEvent.change(sourceBox(), { target: { value: table } });
+    fireEvent.change(sourceBox(), { target: { value: details } });
     toVisual();
     const warning = screen.getByRole('alertdialog');
     expect(
       within(warning)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(expect.arrayContaining(['<table>']));
-    expect(sourceBox().value).toBe(table);
+    ).toEqual(expect.arrayContaining(['<details>']));
+    expect(sourceBox().value).toBe(details);
     fireEvent.click(within(warning).getByRole('button', { name: 'Stay in HTML source' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(sourceBox().value).toBe(table);
+    expect(sourceBox().value).toBe(details);
     await settled();
-    expect(await stored()).toBe(table);
+    expect(await stored()).toBe(details);
 
     // Switching anyway keeps what the editor holds, and that is what is saved.
     toVisual();
     fireEvent.click(screen.getByRole('button', { name: 'Switch and drop it' }));
     expect(screen.queryByRole('textbox', { name: 'HTML source' })).toBeNull();
-    expect(editor.getHTML()).not.toContain('<table');
+    expect(editor.getHTML()).not.toContain('<details');
     expect(editor.getHTML()).toContain('cell');
     await settled();
     expect(await stored()).toBe(editor.getHTML());
@@ -157,8 +157,8 @@ describe('DraftEditor', () => {
 
   it('starts undo at the text brought back from source: Ctrl+Z cannot empty a post', async () => {
     cleanup();
-    // Opens in HTML source (the visual editor cannot hold the table), its visual side empty.
-    const start = '<p>Kept words.</p><table><tbody><tr><td>cell</td></tr></tbody></table>';
+    // Opens in HTML source (the visual editor cannot hold a disclosure), its visual side empty.
+    const start = '<p>Kept words.</p><details><summary>More</summary><p>cell</p></details>';
     const draft = await bridge.records.create({
       publicationId: publication.id,
       kind: 'post',

@@ -18,7 +18,6 @@ import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-ent
 import { cleanPastedHtml } from './paste';
 import { writeBelowLastBlock } from './below-last-block';
 import { clickPlacesCaret } from './click-places-caret';
-import { Slice } from '@tiptap/pm/model';
 import { EditorState } from '@tiptap/pm/state';
 import {
   conflictNotice,
@@ -299,7 +298,6 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const stayInSource = useRef<HTMLButtonElement>(null);
 
   const header = useRef<HTMLElement>(null);
-  const pastedOwnLines = useRef(false);
   const editor = useEditor(
     {
       extensions: editorExtensions,
@@ -315,17 +313,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         handleClick: (view, _pos, event) =>
           followLinkOnModClick(event) || writeBelowLastBlock(view, event),
         transformPastedHTML: (pasted) => {
-          const { html, notes, ownLines } = cleanPastedHtml(pasted);
+          const { html, notes } = cleanPastedHtml(pasted);
           for (const message of notes) useUi.getState().notify({ tone: 'info', message });
-          pastedOwnLines.current = ownLines;
           return html;
-        },
-        // ProseMirror joins a pasted first line to the line the caret is in; a table's rows are
-        // closed, so the line is split around them instead.
-        transformPasted: (slice) => {
-          const closed = pastedOwnLines.current ? new Slice(slice.content, 0, 0) : slice;
-          pastedOwnLines.current = false;
-          return closed;
         },
         handleDOMEvents: { mousedown: clickPlacesCaret },
         handleKeyDown: (_view, event) => {

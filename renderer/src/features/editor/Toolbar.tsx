@@ -1,8 +1,10 @@
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
 import { LinkForm } from './LinkForm';
+import { TableTools } from './TableTools';
 
 const MAC = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
@@ -31,6 +33,8 @@ export function Toolbar({ editor }: { editor: Editor }) {
       underline: e.isActive('underline'),
       strike: e.isActive('strike'),
       code: e.isActive('code'),
+      superscript: e.isActive('superscript'),
+      subscript: e.isActive('subscript'),
       h2: e.isActive('heading', { level: 2 }),
       h3: e.isActive('heading', { level: 3 }),
       bulletList: e.isActive('bulletList'),
@@ -45,6 +49,9 @@ export function Toolbar({ editor }: { editor: Editor }) {
   });
   const chain = () => editor.chain().focus();
   const [linking, setLinking] = useState(false);
+  const [tableTools, setTableTools] = useState(false);
+  const tableToolsId = useId();
+  const bar = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   useEffect(() => {
     const open = () => setLinking(true);
@@ -59,6 +66,8 @@ export function Toolbar({ editor }: { editor: Editor }) {
     enabled?: boolean;
     /** TipTap's own shortcut for it (StarterKit's defaults), or ours for the link. */
     keys?: string;
+    /** The id of the tools it shows and hides. */
+    controls?: string;
   }[] = [
     {
       label: 'Bold',
@@ -94,6 +103,20 @@ export function Toolbar({ editor }: { editor: Editor }) {
       text: '</>',
       active: state.code,
       run: () => chain().toggleCode().run(),
+    },
+    {
+      label: 'Superscript',
+      keys: SUPERSCRIPT_KEYS,
+      text: 'x²',
+      active: state.superscript,
+      run: () => chain().toggleMark('superscript').run(),
+    },
+    {
+      label: 'Subscript',
+      keys: SUBSCRIPT_KEYS,
+      text: 'x₂',
+      active: state.subscript,
+      run: () => chain().toggleMark('subscript').run(),
     },
     {
       label: 'Heading 2',
@@ -138,6 +161,12 @@ export function Toolbar({ editor }: { editor: Editor }) {
       run: () => chain().toggleCodeBlock().run(),
     },
     {
+      label: 'Table',
+      text: '▦',
+      controls: tableToolsId,
+      run: () => setTableTools((open) => !open),
+    },
+    {
       label: 'Link',
       keys: 'Mod-K',
       text: 'Link',
@@ -178,7 +207,13 @@ export function Toolbar({ editor }: { editor: Editor }) {
   };
   return (
     <>
-      <div className="toolbar" role="toolbar" aria-label="Formatting" onKeyDown={onKeyDown}>
+      <div
+        ref={bar}
+        className="toolbar"
+        role="toolbar"
+        aria-label="Formatting"
+        onKeyDown={onKeyDown}
+      >
         {buttons.map((button, index) => {
           const keys = button.keys ? shortcut(button.keys) : null;
           return (
@@ -190,6 +225,8 @@ export function Toolbar({ editor }: { editor: Editor }) {
               title={keys ? `${button.label} (${keys.said})` : button.label}
               aria-keyshortcuts={keys?.aria}
               aria-pressed={button.active === undefined ? undefined : button.active}
+              aria-controls={button.controls}
+              aria-expanded={button.controls ? tableTools : undefined}
               // Focusable while unavailable: a toolbar keeps every stop where the arrows expect it.
               aria-disabled={button.enabled === false ? 'true' : undefined}
               onMouseDown={(event) => event.preventDefault()}
@@ -202,6 +239,16 @@ export function Toolbar({ editor }: { editor: Editor }) {
         })}
       </div>
       {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
+      {tableTools && (
+        <TableTools
+          id={tableToolsId}
+          editor={editor}
+          onClose={() => {
+            setTableTools(false);
+            bar.current?.querySelector<HTMLElement>(`[aria-controls="${tableToolsId}"]`)?.focus();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import { DOMSerializer, type Node as ProseMirrorNode, type Slice } from '@tiptap/pm/model';
+import type { Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
 
@@ -149,19 +149,4 @@ export function restoreRetypedAnchors(
     }),
   );
   return fix;
-}
-
-/** The HTML a document is saved as: what the editor holds, with its anchors as ids again. */
-export function documentHtml(doc: ProseMirrorNode): string {
-  // A page of its own, never shown: the ids are not in the app's page even for a moment.
-  const page = document.implementation.createHTMLDocument('');
-  const body = page.body;
-  body.append(
-    DOMSerializer.fromSchema(doc.type.schema).serializeFragment(doc.content, { document: page }),
-  );
-  for (const element of body.querySelectorAll(`[${ANCHOR_ID}]`)) {
-    element.setAttribute('id', element.getAttribute(ANCHOR_ID) ?? '');
-    element.removeAttribute(ANCHOR_ID);
-  }
-  return body.innerHTML;
 }

@@ -4,8 +4,9 @@ import Image from '@tiptap/extension-image';
 import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { AnchorIds } from './anchor-ids';
+import { tableExtensions } from './tables';
 
-export { documentHtml } from './anchor-ids';
+export { documentHtml } from './document-html';
 
 // A code name is often a link (`<a href="…"><code>fs.readFile</code></a>`); TipTap's inline
 // code shuts out every other mark, which dropped such links. Exclusive with itself only, as
@@ -14,18 +15,25 @@ const CodeWithMarks = Code.extend({ excludes: 'code' });
 
 // 2<sup>n</sup> read as "2n" changes what a post says. TipTap's own marks for these are not
 // published at the version of its core in use (they pin an older core exactly).
-const inlineMark = (name: string, tag: 'sup' | 'sub') =>
+// Each excludes the other: a character is raised or lowered, not both.
+const inlineMark = (name: string, tag: 'sup' | 'sub', keys: string, other: string) =>
   Mark.create({
     name,
+    excludes: `${name} ${other}`,
     parseHTML: () => [{ tag }],
     renderHTML: () => [tag, 0],
+    addKeyboardShortcuts() {
+      return { [keys]: () => this.editor.commands.toggleMark(name) };
+    },
   });
-const Superscript = inlineMark('superscript', 'sup');
-const Subscript = inlineMark('subscript', 'sub');
+export const SUPERSCRIPT_KEYS = 'Mod-.';
+export const SUBSCRIPT_KEYS = 'Mod-,';
+const Superscript = inlineMark('superscript', 'sup', SUPERSCRIPT_KEYS, 'subscript');
+const Subscript = inlineMark('subscript', 'sub', SUBSCRIPT_KEYS, 'superscript');
 
 /**
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
- * superscript and subscript, and ids on headings and paragraphs; and the selection kept visible
+ * superscript and subscript, tables, and ids on headings and paragraphs; and the selection kept visible
  * while the editor has no focus.
  */
 export const editorExtensions = [
@@ -47,6 +55,8 @@ export const editorExtensions = [
   Subscript,
   AnchorIds,
   Image.configure({ inline: true, allowBase64: false }),
+  // After StarterKit: in a list inside a cell, Tab indents the item before it moves a cell.
+  ...tableExtensions,
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
 ];

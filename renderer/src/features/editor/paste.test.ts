@@ -44,16 +44,18 @@ describe('cleanPastedHtml', () => {
     ).toBe('<p>soft</p>');
   });
 
-  it('pastes a table as one line per row and says so', () => {
-    const { html, notes, ownLines } = cleanPastedHtml(
-      '<table><tbody><tr><th>Day</th><th>Miles</th></tr><tr><td>Mon</td><td> 4 </td></tr></tbody></table>',
+  it('pastes a table as a table, its styles and widths left behind, and says nothing', () => {
+    // As a spreadsheet or Docs hands one over: column widths, styled cells, a paragraph per cell.
+    const { html, notes } = cleanPastedHtml(
+      '<table style="border:none"><colgroup><col width="120"></colgroup><tbody>' +
+        '<tr style="height:21px"><td style="padding:5px"><p dir="ltr"><span style="font-weight:700">Day</span></p></td><td>Miles</td></tr>' +
+        '<tr><td>Mon</td><td> 4 </td></tr></tbody></table>',
     );
-    expect(visualRoundTrip(html)).toBe('<p>Day | Miles</p><p>Mon | 4</p>');
-    // Rows stay lines of their own when pasted mid-line (journey 12 pastes one there).
-    expect(ownLines).toBe(true);
-    expect(notes).toEqual([
-      'A table was pasted as lines of text, cells separated by “|”: the visual editor cannot hold tables (HTML source can).',
-    ]);
+    expect(visualRoundTrip(html)).toBe(
+      '<table><tbody><tr><td><p><strong>Day</strong></p></td><td>Miles</td></tr>' +
+        '<tr><td>Mon</td><td>4</td></tr></tbody></table>',
+    );
+    expect(notes).toEqual([]);
   });
 
   it('names what it cannot keep instead of dropping it silently', () => {
@@ -76,6 +78,6 @@ describe('cleanPastedHtml', () => {
 
   it('leaves plain HTML alone and says nothing', () => {
     const html = '<p>A <strong>bold</strong> <a href="https://example.com">link</a>.</p>';
-    expect(cleanPastedHtml(html)).toEqual({ html, notes: [], ownLines: false });
+    expect(cleanPastedHtml(html)).toEqual({ html, notes: [] });
   });
 });

@@ -2,10 +2,8 @@ import { markupLoss } from './fidelity';
 
 export interface CleanPaste {
   html: string;
-  /** What the writer should hear about: markup the editor drops, tables turned into lines. */
+  /** What the writer should hear about: markup the editor drops. */
   notes: string[];
-  /** Rows of a table: lines of their own, never merged into the line the caret is in. */
-  ownLines: boolean;
 }
 
 // Wrappers and office clutter that carry no words of their own: dropping them is not news.
@@ -79,24 +77,6 @@ function marksFromStyles(body: HTMLElement): void {
   }
 }
 
-/** A table the visual editor cannot hold becomes one line per row, its cells kept apart. */
-function tablesToLines(body: HTMLElement): number {
-  const tables = [...body.querySelectorAll('table')].filter(
-    (t) => !t.parentElement?.closest('table'),
-  );
-  for (const table of tables) {
-    const lines = [...table.querySelectorAll('tr')].map((row) => {
-      const line = table.ownerDocument.createElement('p');
-      line.textContent = [...row.querySelectorAll('td, th')]
-        .map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim())
-        .join(' | ');
-      return line;
-    });
-    table.replaceWith(...lines.filter((line) => line.textContent !== ''));
-  }
-  return tables.length;
-}
-
 /**
  * What a paste becomes before the editor reads it, and what the writer is told. The HTML is
  * parsed in an inert document (no script runs, nothing loads) and the editor sanitises it again.
@@ -113,13 +93,8 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   for (const named of body.querySelectorAll('[id]')) named.removeAttribute('id');
   // Docs ends a paste with a line break outside its last paragraph: an empty line, not content.
   while (body.lastChild?.nodeName === 'BR') body.lastChild.remove();
-  const tables = tablesToLines(body);
   const html = body.innerHTML;
   const notes: string[] = [];
-  if (tables > 0)
-    notes.push(
-      `${tables === 1 ? 'A table was' : `${tables} tables were`} pasted as lines of text, cells separated by “|”: the visual editor cannot hold tables (HTML source can).`,
-    );
   const dropped = markupLoss(html)
     .filter((loss) => loss.startsWith('<') && !loss.startsWith('<!--') && !SILENT.test(loss))
     .map((loss) => loss.replace(/ ×\d+$/, ''));
@@ -127,5 +102,5 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
     notes.push(
       `Pasted without ${dropped.join(', ')}: the visual editor cannot hold ${dropped.length === 1 ? 'it' : 'them'} (HTML source can).`,
     );
-  return { html, notes, ownLines: tables > 0 };
+  return { html, notes };
 }

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import type { Command } from '@tiptap/pm/state';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentHtml, editorExtensions } from './extensions';
+import { markupLoss, visualRoundTrip } from './fidelity';
+import { sanitizeHtml } from './sanitize';
+import { tableActions } from './tables';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+const open = (html: string): Editor =>
+  (editor = new Editor({ extensions: editorExtensions, content: sanitizeHtml(html) }));
+const html = () => documentHtml((editor as Editor).state.doc);
+const run = (label: string): boolean => {
+  const e = editor as Editor;
+  const command = tableActions.find((action) => action.label === label)?.command as Command;
+  return command(e.state, e.view.dispatch);
+};
+/** The position inside the text of the cell whose words are `words`. */
+const inCell = (e: Editor, words: string): number => {
+  let at = -1;
+  e.state.doc.descendants((node, pos) => {
+    if (node.isText && node.text === words) at = pos;
+    return at < 0;
+  });
+  return at;
+};
+const key = (e: Editor, name: string, shiftKey = false): boolean => {
+  const event = new KeyboardEvent('keydown', { key: name, shiftKey, cancelable: true });
+  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
+};
+
+describe('tables in the visual editor', () => {
+  it('are saved as they came: head and body, bare cells, paragraphs in cells, spans, scopes', () => {
+    for (const table of [
+      '<table><thead><tr><th>Month</th><th>Words</th></tr></thead><tbody><tr><td>March</td><td>12,400</td></tr></tbody></table>',
+      '<table><tbody><tr><th scope="row">Mon</th><td>4 <code>km</code></td></tr><tr><th scope="row">Tue</th><td><em>rest</em></td></tr></tbody></table>',
+      '<table><tbody><tr><td colspan="2">Both</td></tr><tr><td rowspan="2">Tall</td><td>a</td></tr><tr><td>b</td></tr></tbody></table>',
+      '<table><tbody><tr><td><p>One</p><p>Two</p></td><td><p>Alone</p></td></tr></tbody></table>',
+      '<table><tbody><tr><td><ul><li><p>listed</p></li></ul></td></tr></tbody></table>',
+    ]) {
+      expect(markupLoss(table), table).toEqual([]);
+      expect(visualRoundTrip(table)).toBe(table);
+    }
+  });
+
+  it('keep a table with no <thead> and with header cells in its first row as it was', () => {
+    const table = '<table><tbody><tr><th>A</th></tr><tr><td>1</td></tr></tbody></table>';
+    expect(visualRoundTrip(table)).toBe(table);
+  });
+
+  it('name a caption as lost (its words are not a row), and keep every cell', () => {
+    const table = '<table><caption>Miles</caption><tbody><tr><td>4</td></tr></tbody></table>';
+    expect(markupLoss(table)).toEqual(['<caption>']);
+    expect(visualRoundTrip(table)).toBe('<table><tbody><tr><td>4</td></tr></tbody></table>');
+  });
+
+  it('hold a span no larger than HTML allows', () => {
+    const table = '<table><tbody><tr><td colspan="99999999">x</td></tr></tbody></table>';
+    expect(visualRoundTrip(table)).toContain('colspan="1000"');
+  });
+
+  it('insert with a header row, the caret in its first cell, and save as a table with a head', () => {
+    const e = open('<p>Before</p>');
+    e.commands.setTextSelection(7);
+    expect(run('Insert table')).toBe(true);
+    e.commands.insertContent('Day');
+    expect(html()).toBe(
+      '<p>Before</p><table><thead><tr><th>Day</th><th></th><th></th></tr></thead>' +
+        '<tbody><tr><td></td><td></td><td></td></tr><tr><td></td><td></td><td></td></tr></tbody></table>',
+    );
+    // Not a table inside a table.
+    expect(run('Insert table')).toBe(false);
+  });
+
+  it('take rows and columns, and give them back, around the caret', () => {
+    const e = open(
+      '<table><thead><tr><th>Day</th><th>Miles</th></tr></thead><tbody><tr><td>Mon</td><td>4</td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'Mon'));
+    expect(run('Add row below')).toBe(true);
+    expect(run('Add column right')).toBe(true);
+    expect(html()).toBe(
+      '<table><thead><tr><th>Day</th><th></th><th>Miles</th></tr></thead><tbody>' +
+        '<tr><td>Mon</td><td></td><td>4</td></tr><tr><td></td><td></td><td></td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'Mon'));
+    expect(run('Delete row')).toBe(true);
+    e.commands.setTextSelection(inCell(e, 'Day'));
+    expect(run('Delete column')).toBe(true);
+    expect(run('Header row')).toBe(true);
+    // No row of headers left: no head either.
+    expect(html()).toBe(
+      '<table><tbody><tr><td></td><td>Miles</td></tr><tr><td></td><td></td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'Miles'));
+    expect(run('Delete table')).toBe(true);
+    expect(html()).toBe('<p></p>');
+  });
+
+  it('refuse the table tools outside a table', () => {
+    open('<p>Words</p>');
+    for (const { label } of tableActions.slice(1)) expect(run(label), label).toBe(false);
+  });
+
+  it('move the caret from cell to cell with Tab, and let it leave the editor past the last', () => {
+    const e = open(
+      '<p>Lead</p><table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'a'));
+    expect(key(e, 'Tab')).toBe(true);
+    expect(e.state.selection.$from.parent.textContent).toBe('b');
+    expect(key(e, 'Tab')).toBe(true);
+    expect(e.state.selection.$from.parent.textContent).toBe('c');
+    expect(key(e, 'Tab', true)).toBe(true);
+    expect(e.state.selection.$from.parent.textContent).toBe('b');
+    e.commands.setTextSelection(inCell(e, 'c'));
+    // Past the last cell: not handled, so the browser moves the focus on (no keyboard trap).
+    expect(key(e, 'Tab')).toBe(false);
+    e.commands.setTextSelection(inCell(e, 'a'));
+    expect(key(e, 'Tab', true)).toBe(false);
+  });
+});

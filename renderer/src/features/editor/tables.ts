@@ -1,0 +1,199 @@
+import { Extension, Node } from '@tiptap/core';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { TextSelection, type Command } from '@tiptap/pm/state';
+import {
+  addColumnAfter,
+  addColumnBefore,
+  addRowAfter,
+  addRowBefore,
+  deleteColumn,
+  deleteRow,
+  deleteTable,
+  goToNextCell,
+  isInTable,
+  tableEditing,
+  toggleHeaderRow,
+} from '@tiptap/pm/tables';
+
+// Tables of our own over prosemirror-tables, not TipTap's table extension: that one pins an
+// older core exactly, and writes a <colgroup> and `style="min-width: …"` into every table it
+// saves, which no writer put in a post. These save a table as it came: <thead> where it had
+// one, a cell's words without a <p> around them, its spans and header scopes.
+
+const ROLES: Record<string, string> = {
+  table: 'table',
+  tableRow: 'row',
+  tableCell: 'cell',
+  tableHeader: 'header_cell',
+};
+
+// HTML's own limits; a span past them would have the table map allocate without end.
+const MAX_SPAN = { colspan: 1000, rowspan: 65534 } as const;
+
+// Marks, in the view, a table whose header rows are saved in a <thead>, and a cell whose words
+// are saved in paragraphs.
+const TABLE_HEAD = 'data-table-head';
+const CELL_PARAGRAPHS = 'data-cell-paragraphs';
+
+const span = (name: keyof typeof MAX_SPAN) => ({
+  default: 1,
+  parseHTML: (element: HTMLElement) => {
+    const value = Number.parseInt(element.getAttribute(name) ?? '1', 10);
+    return Number.isInteger(value) && value > 0 ? Math.min(value, MAX_SPAN[name]) : 1;
+  },
+  renderHTML: (attributes: Record<string, unknown>) =>
+    attributes[name] === 1 ? {} : { [name]: String(attributes[name]) },
+});
+
+const cell = (name: 'tableCell' | 'tableHeader', tag: 'td' | 'th') =>
+  Node.create({
+    name,
+    content: 'block+',
+    isolating: true,
+    addAttributes() {
+      const attributes: Record<string, object> = {
+        colspan: span('colspan'),
+        rowspan: span('rowspan'),
+        // Whether the cell came with its words in paragraphs (`<td><p>…</p></td>`): saved so
+        // again. A cell the writer adds holds its words alone, as most tables in posts do.
+        paragraphs: {
+          default: false,
+          parseHTML: (element: HTMLElement) =>
+            [...element.children].some((child) => child.tagName === 'P'),
+          renderHTML: (attributes: Record<string, unknown>) =>
+            attributes.paragraphs ? { [CELL_PARAGRAPHS]: '' } : {},
+        },
+      };
+      // Which cells a header names: what a screen reader says before each cell's words.
+      if (tag === 'th')
+        attributes.scope = {
+          default: null,
+          parseHTML: (element: HTMLElement) => element.getAttribute('scope'),
+        };
+      return attributes;
+    },
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+
+const TableCell = cell('tableCell', 'td');
+const TableHeader = cell('tableHeader', 'th');
+
+const TableRow = Node.create({
+  name: 'tableRow',
+  content: '(tableCell | tableHeader)*',
+  parseHTML: () => [{ tag: 'tr' }],
+  renderHTML: () => ['tr', 0],
+});
+
+const Table = Node.create({
+  name: 'table',
+  group: 'block',
+  content: 'tableRow+',
+  isolating: true,
+  addAttributes: () => ({
+    head: {
+      default: false,
+      parseHTML: (element: HTMLElement) =>
+        [...element.children].some((child) => child.tagName === 'THEAD'),
+      renderHTML: (attributes: Record<string, unknown>) =>
+        attributes.head ? { [TABLE_HEAD]: '' } : {},
+    },
+  }),
+  parseHTML: () => [
+    { tag: 'table' },
+    // A caption's words are not a row: left out here, and named as lost (see markupLoss), so
+    // such a post opens in HTML source.
+    { tag: 'caption', ignore: true },
+  ],
+  renderHTML: ({ HTMLAttributes }) => ['table', HTMLAttributes, ['tbody', 0]],
+  addProseMirrorPlugins: () => [tableEditing()],
+  addKeyboardShortcuts() {
+    // Tab goes from cell to cell; past the last cell (or before the first) it leaves the editor
+    // as anywhere else, so a table is never a keyboard trap. "Add row below" adds rows.
+    const move = (direction: 1 | -1) => (): boolean =>
+      goToNextCell(direction)(this.editor.state, this.editor.view.dispatch);
+    return { Tab: move(1), 'Shift-Tab': move(-1) };
+  },
+});
+
+// prosemirror-tables finds the table's parts by a role in each node's spec.
+const TableRoles = Extension.create({
+  name: 'tableRoles',
+  extendNodeSchema: (extension) =>
+    ROLES[extension.name] ? { tableRole: ROLES[extension.name] } : {},
+});
+
+export const tableExtensions = [TableRoles, Table, TableRow, TableHeader, TableCell];
+
+/** A table of three columns and three rows, the first of headers, with the caret in its first cell. */
+export const insertTable: Command = (state, dispatch) => {
+  if (isInTable(state)) return false;
+  const { table, tableRow, tableHeader, tableCell } = state.schema.nodes;
+  if (!table || !tableRow || !tableHeader || !tableCell) return false;
+  const row = (type: typeof tableCell) =>
+    tableRow.create(
+      null,
+      [0, 1, 2].map(() => type.createAndFill() as ProseMirrorNode),
+    );
+  const node = table.create({ head: true }, [row(tableHeader), row(tableCell), row(tableCell)]);
+  if (dispatch) {
+    const tr = state.tr.replaceSelectionWith(node);
+    // Where the table went (an empty line it replaced, or split a paragraph): the very node.
+    let at = -1;
+    tr.doc.descendants((child, pos) => {
+      if (child === node) at = pos;
+      return at < 0 && !child.isTextblock;
+    });
+    // Table, row, cell, paragraph: the first cell's text starts four positions in.
+    if (at >= 0) tr.setSelection(TextSelection.near(tr.doc.resolve(at + 4)));
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
+/**
+ * What the table tools offer, in their order, each with the shorter words its button shows; each
+ * is for a caret in a table but the first.
+ */
+export const tableActions: { label: string; text: string; command: Command }[] = [
+  { label: 'Insert table', text: 'Insert table', command: insertTable },
+  { label: 'Add row above', text: 'Row above', command: addRowBefore },
+  { label: 'Add row below', text: 'Row below', command: addRowAfter },
+  { label: 'Add column left', text: 'Column left', command: addColumnBefore },
+  { label: 'Add column right', text: 'Column right', command: addColumnAfter },
+  { label: 'Header row', text: 'Header row', command: toggleHeaderRow },
+  { label: 'Delete row', text: 'Delete row', command: deleteRow },
+  { label: 'Delete column', text: 'Delete column', command: deleteColumn },
+  { label: 'Delete table', text: 'Delete table', command: deleteTable },
+];
+
+export { isInTable };
+
+/**
+ * The table as saved, from the one the editor shows: leading rows of headers go back into a
+ * <thead> where the table had one (or was made with a header row), and a cell holding one plain
+ * paragraph holds its words alone (`<td>12</td>`, not `<td><p>12</p></td>`) unless it came so.
+ */
+export function finishTables(body: HTMLElement): void {
+  for (const table of body.querySelectorAll('table')) {
+    const tbody = [...table.children].find((child) => child.tagName === 'TBODY');
+    if (table.hasAttribute(TABLE_HEAD) && tbody) {
+      const head = table.ownerDocument.createElement('thead');
+      while (tbody.firstElementChild && allHeaders(tbody.firstElementChild))
+        head.append(tbody.firstElementChild);
+      if (head.childElementCount > 0) table.insertBefore(head, tbody);
+      if (tbody.childElementCount === 0) tbody.remove();
+    }
+    table.removeAttribute(TABLE_HEAD);
+  }
+  for (const cell of body.querySelectorAll('td, th')) {
+    const only = cell.children.length === 1 ? cell.firstElementChild : null;
+    if (!cell.hasAttribute(CELL_PARAGRAPHS) && only?.tagName === 'P' && !only.attributes.length)
+      only.replaceWith(...only.childNodes);
+    cell.removeAttribute(CELL_PARAGRAPHS);
+  }
+}
+
+const allHeaders = (row: Element): boolean =>
+  row.childElementCount > 0 && [...row.children].every((cell) => cell.tagName === 'TH');
