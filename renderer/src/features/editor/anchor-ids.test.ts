@@ -47,6 +47,17 @@ describe('anchors (ids on headings and paragraphs)', () => {
     expect(html()).toBe('<p id="a">o</p><p>ne</p><p id="a">two</p>');
   });
 
+  it('stay on a paragraph made a code block, and back, and on a code block as it came', () => {
+    const e = open('<p id="run">npm start</p><pre id="out"><code>ok</code></pre>');
+    e.commands.setTextSelection(startOf(e, 0) + 1);
+    e.chain().focus().toggleCodeBlock().run();
+    expect(html()).toBe(
+      '<pre id="run"><code>npm start</code></pre><pre id="out"><code>ok</code></pre>',
+    );
+    e.chain().focus().toggleCodeBlock().run();
+    expect(html()).toBe('<p id="run">npm start</p><pre id="out"><code>ok</code></pre>');
+  });
+
   it('keep their ids when several headings change level at once', () => {
     const e = open('<h2 id="one">One</h2><h2 id="two">Two</h2>');
     e.commands.setTextSelection({ from: startOf(e, 0), to: startOf(e, 1) + 3 });

@@ -4,7 +4,7 @@ import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/p
 import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
 
 // Markdown engines (Ghost, Hugo, Jekyll, mdBook) give headings ids that links point at; Medium
-// gives every paragraph one. Kept on headings and paragraphs. In the editing view they are
+// gives every paragraph one. Kept on headings, paragraphs and code blocks. In the editing view they are
 // `data-anchor-id`: a post's ids must not meet the app's own in the page (a heading
 // "list-title" would take over a label), and `sanitizeHtml` hands them over under that name so
 // DOMPurify's guard against clobbering ("links", "title") has nothing to refuse. `documentHtml`
@@ -94,7 +94,8 @@ export const AnchorIds = Extension.create({
   addGlobalAttributes() {
     return [
       {
-        types: ['heading', 'paragraph'],
+        // A code block too: a paragraph made one (and back) keeps its anchor.
+        types: ['heading', 'paragraph', 'codeBlock'],
         attributes: {
           id: {
             default: null,
