@@ -28,7 +28,7 @@ async function paste(page: Page, html: string): Promise<void> {
   }, html);
 }
 
-test('paste from Google Docs and a table: the marks it shows, the table kept and added to, and writing on below a code block', async ({
+test('paste from Google Docs and a table: the marks it shows, the table kept and added to, a captioned image, and writing on below a code block', async ({
   page,
 }) => {
   await openApp(page, world.host);
@@ -83,6 +83,23 @@ test('paste from Google Docs and a table: the marks it shows, the table kept and
   await screen(page, '12-paste', 'pasted');
   await page.keyboard.press('Control+End');
 
+  // A captioned image from the toolbar: a figure below the line, the caret at its caption's end.
+  // (No network here: the picture itself shows as broken, its description in its place.)
+  await page.getByRole('button', { name: 'Image', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Image' });
+  await form.getByRole('textbox', { name: 'Image address' }).fill('http://example.com/shoes.jpg');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toContainText('https:// addresses only');
+  await form.getByRole('textbox', { name: 'Image address' }).fill('https://example.com/shoes.jpg');
+  await form.getByRole('textbox', { name: 'Description' }).fill('Muddy running shoes');
+  await form.getByRole('textbox', { name: 'Caption' }).fill('After the Tuesday run');
+  await form.getByRole('button', { name: 'Insert' }).click();
+  await expect(form).toBeHidden();
+  await expect(text.locator('figure figcaption')).toHaveText('After the Tuesday run');
+  await page.keyboard.type(', in the rain');
+  await expect(text.locator('figure figcaption')).toHaveText('After the Tuesday run, in the rain');
+  await screen(page, '12-paste', 'figure');
+
   // A post ending in a code block: a click below it writes on after it, not inside it.
   await page.keyboard.press('Enter');
   await page.getByRole('button', { name: 'Code block' }).click();
@@ -105,6 +122,8 @@ test('paste from Google Docs and a table: the marks it shows, the table kept and
     '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Week one, </p>' +
       '<table><tbody><tr><td>Mon</td><td>4 miles</td></tr><tr><td>Tue</td><td>6 miles</td></tr>' +
       '<tr><td>Wed</td><td>5 miles</td></tr></tbody></table><p>done.</p>' +
+      '<figure><img src="https://example.com/shoes.jpg" alt="Muddy running shoes">' +
+      '<figcaption>After the Tuesday run, in the rain</figcaption></figure>' +
       '<pre><code>npm start</code></pre><p>After the code.</p>',
   );
 });

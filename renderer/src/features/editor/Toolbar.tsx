@@ -3,6 +3,7 @@ import { useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
+import { ImageForm } from './ImageForm';
 import { LinkForm } from './LinkForm';
 import { TableTools } from './TableTools';
 
@@ -50,6 +51,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   const [linking, setLinking] = useState(false);
   const [tableTools, setTableTools] = useState(false);
+  const [imaging, setImaging] = useState(false);
   const tableToolsId = useId();
   const bar = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
@@ -174,6 +176,11 @@ export function Toolbar({ editor }: { editor: Editor }) {
       run: () => setLinking((open) => !open),
     },
     {
+      label: 'Image',
+      text: 'Image',
+      run: () => setImaging((open) => !open),
+    },
+    {
       label: 'Undo',
       keys: 'Mod-Z',
       text: '↶',
@@ -239,6 +246,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
         })}
       </div>
       {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
+      {imaging && <ImageForm editor={editor} onClose={() => setImaging(false)} />}
       {tableTools && (
         <TableTools
           id={tableToolsId}

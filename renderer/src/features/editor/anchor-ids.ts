@@ -4,7 +4,8 @@ import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/p
 import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
 
 // Markdown engines (Ghost, Hugo, Jekyll, mdBook) give headings ids that links point at; Medium
-// gives every paragraph one. Kept on headings, paragraphs and code blocks. In the editing view they are
+// gives every paragraph one; mdBook every listing's figure. Kept on headings, paragraphs, code blocks
+// and figures. In the editing view they are
 // `data-anchor-id`: a post's ids must not meet the app's own in the page (a heading
 // "list-title" would take over a label), and `sanitizeHtml` hands them over under that name so
 // DOMPurify's guard against clobbering ("links", "title") has nothing to refuse. `documentHtml`
@@ -40,7 +41,7 @@ function anchorsIn(
 ) {
   doc.descendants((node, pos) => {
     const id: unknown = node.attrs.id;
-    if (node.isTextblock && typeof id === 'string' && id) visit(id, node, pos);
+    if (typeof id === 'string' && id) visit(id, node, pos);
     return !node.isTextblock;
   });
 }
@@ -94,8 +95,9 @@ export const AnchorIds = Extension.create({
   addGlobalAttributes() {
     return [
       {
-        // A code block too: a paragraph made one (and back) keeps its anchor.
-        types: ['heading', 'paragraph', 'codeBlock'],
+        // A code block too: a paragraph made one (and back) keeps its anchor. And a figure,
+        // which "see Figure 3" links point at.
+        types: ['heading', 'paragraph', 'codeBlock', 'figure'],
         attributes: {
           id: {
             default: null,

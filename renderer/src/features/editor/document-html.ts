@@ -1,10 +1,11 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
+import { finishFigures } from './figures';
 import { finishTables } from './tables';
 
 /**
  * The post's HTML from the editor's document: what the view shows, with what it holds only for
- * itself given back as the post had it (anchors as ids, tables' heads and bare cells).
+ * itself given back as the post had it (anchors as ids, tables' heads and bare cells, figures' bare images).
  */
 export function documentHtml(doc: ProseMirrorNode): string {
   // A page of its own, never shown: the ids are not in the app's page even for a moment.
@@ -18,5 +19,6 @@ export function documentHtml(doc: ProseMirrorNode): string {
     element.removeAttribute(ANCHOR_ID);
   }
   finishTables(body);
+  finishFigures(body);
   return body.innerHTML;
 }

@@ -4,6 +4,7 @@ import Image from '@tiptap/extension-image';
 import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { AnchorIds } from './anchor-ids';
+import { figureExtensions } from './figures';
 import { tableExtensions } from './tables';
 
 export { documentHtml } from './document-html';
@@ -33,7 +34,7 @@ const Subscript = inlineMark('subscript', 'sub', SUBSCRIPT_KEYS, 'superscript');
 
 /**
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
- * superscript and subscript, tables, and ids on headings and paragraphs; and the selection kept visible
+ * superscript and subscript, tables, figures with captions, and ids on headings and paragraphs; and the selection kept visible
  * while the editor has no focus.
  */
 export const editorExtensions = [
@@ -55,8 +56,8 @@ export const editorExtensions = [
   Subscript,
   AnchorIds,
   Image.configure({ inline: true, allowBase64: false }),
-  // After StarterKit: in a list inside a cell, Tab indents the item before it moves a cell.
   ...tableExtensions,
+  ...figureExtensions,
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
 ];

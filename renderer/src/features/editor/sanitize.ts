@@ -9,7 +9,7 @@ purify.addHook('beforeSanitizeAttributes', (node) => {
   if (node.nodeType !== 1) return;
   const element = node as Element;
   const id = element.getAttribute('id');
-  if (id === null || !/^(H[1-6]|P|PRE)$/.test(element.tagName)) return;
+  if (id === null || !/^(H[1-6]|P|PRE|FIGURE)$/.test(element.tagName)) return;
   element.removeAttribute('id');
   if (!element.hasAttribute(ANCHOR_ID)) element.setAttribute(ANCHOR_ID, id);
 });

@@ -46,9 +46,36 @@ describe('tables in the visual editor', () => {
     }
   });
 
-  it('keep a table with no <thead> and with header cells in its first row as it was', () => {
-    const table = '<table><tbody><tr><th>A</th></tr><tr><td>1</td></tr></tbody></table>';
-    expect(visualRoundTrip(table)).toBe(table);
+  it('keep which rows were the head, whatever their cells', () => {
+    for (const table of [
+      // No head, header cells in the first row.
+      '<table><tbody><tr><th>A</th></tr><tr><td>1</td></tr></tbody></table>',
+      // A section's heading row right under the head stays in the body.
+      '<table><thead><tr><th>A</th><th>B</th></tr></thead><tbody><tr><th colspan="2">Section</th></tr><tr><td>1</td><td>2</td></tr></tbody></table>',
+      // A head may hold a row of plain cells.
+      '<table><thead><tr><th>A</th></tr><tr><td>x</td></tr></thead><tbody><tr><td>1</td></tr></tbody></table>',
+      // Only a head.
+      '<table><thead><tr><th>A</th></tr></thead></table>',
+    ]) {
+      expect(markupLoss(table), table).toEqual([]);
+      expect(visualRoundTrip(table)).toBe(table);
+    }
+  });
+
+  it('name a table the editing would even out, so it opens in HTML source, untouched', () => {
+    for (const table of [
+      '<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></tbody></table>',
+      '<table><tbody><tr><td rowspan="3">a</td></tr></tbody></table>',
+      '<table><tbody><tr><td>a</td><td>b</td><td>c</td></tr><tr><td colspan="100">Note</td></tr></tbody></table>',
+      '<table></table>',
+    ])
+      expect(markupLoss(`<p>Lead</p>${table}`), table).toContain('uneven rows in <table>');
+    // The same rows, even: nothing to say.
+    expect(
+      markupLoss(
+        '<table><tbody><tr><td colspan="1" rowspan="1">a</td><td>b</td></tr></tbody></table>',
+      ),
+    ).toEqual([]);
   });
 
   it('name a caption as lost (its words are not a row), and keep every cell', () => {
@@ -98,6 +125,28 @@ describe('tables in the visual editor', () => {
     e.commands.setTextSelection(inCell(e, 'Miles'));
     expect(run('Delete table')).toBe(true);
     expect(html()).toBe('<p></p>');
+  });
+
+  it('indent a list item in a cell with Tab, as anywhere else', () => {
+    const e = open(
+      '<table><tbody><tr><td><ul><li><p>one</p></li><li><p>two</p></li></ul></td><td>next</td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'two'));
+    expect(key(e, 'Tab')).toBe(true);
+    expect(html()).toBe(
+      '<table><tbody><tr><td><ul><li><p>one</p><ul><li><p>two</p></li></ul></li></ul></td><td>next</td></tr></tbody></table>',
+    );
+  });
+
+  it('make the head of the rows of headers at the top when the writer turns a header row on', () => {
+    const e = open('<table><tbody><tr><td>Day</td></tr><tr><td>Mon</td></tr></tbody></table>');
+    e.commands.setTextSelection(inCell(e, 'Day'));
+    expect(run('Header row')).toBe(true);
+    expect(html()).toBe(
+      '<table><thead><tr><th>Day</th></tr></thead><tbody><tr><td>Mon</td></tr></tbody></table>',
+    );
+    expect(run('Header row')).toBe(true);
+    expect(html()).toBe('<table><tbody><tr><td>Day</td></tr><tr><td>Mon</td></tr></tbody></table>');
   });
 
   it('refuse the table tools outside a table', () => {

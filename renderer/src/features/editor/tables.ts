@@ -11,6 +11,7 @@ import {
   deleteTable,
   goToNextCell,
   isInTable,
+  TableMap,
   tableEditing,
   toggleHeaderRow,
 } from '@tiptap/pm/tables';
@@ -30,9 +31,9 @@ const ROLES: Record<string, string> = {
 // HTML's own limits; a span past them would have the table map allocate without end.
 const MAX_SPAN = { colspan: 1000, rowspan: 65534 } as const;
 
-// Marks, in the view, a table whose header rows are saved in a <thead>, and a cell whose words
-// are saved in paragraphs.
-const TABLE_HEAD = 'data-table-head';
+// Marks, in the view, a row saved in the table's <thead>, and a cell whose words are saved in
+// paragraphs.
+const ROW_HEAD = 'data-row-head';
 const CELL_PARAGRAPHS = 'data-cell-paragraphs';
 
 const span = (name: keyof typeof MAX_SPAN) => ({
@@ -82,8 +83,18 @@ const TableHeader = cell('tableHeader', 'th');
 const TableRow = Node.create({
   name: 'tableRow',
   content: '(tableCell | tableHeader)*',
+  addAttributes: () => ({
+    // In the table's head: which rows those were is kept as it came, not guessed from the cells
+    // (a row of <th> in the body is a section's heading, and a head may hold a row of <td>).
+    head: {
+      default: false,
+      parseHTML: (element: HTMLElement) => element.parentElement?.tagName === 'THEAD',
+      renderHTML: (attributes: Record<string, unknown>) =>
+        attributes.head ? { [ROW_HEAD]: '' } : {},
+    },
+  }),
   parseHTML: () => [{ tag: 'tr' }],
-  renderHTML: () => ['tr', 0],
+  renderHTML: ({ HTMLAttributes }) => ['tr', HTMLAttributes, 0],
 });
 
 const Table = Node.create({
@@ -91,23 +102,20 @@ const Table = Node.create({
   group: 'block',
   content: 'tableRow+',
   isolating: true,
-  addAttributes: () => ({
-    head: {
-      default: false,
-      parseHTML: (element: HTMLElement) =>
-        [...element.children].some((child) => child.tagName === 'THEAD'),
-      renderHTML: (attributes: Record<string, unknown>) =>
-        attributes.head ? { [TABLE_HEAD]: '' } : {},
-    },
-  }),
   parseHTML: () => [
     { tag: 'table' },
     // A caption's words are not a row: left out here, and named as lost (see markupLoss), so
     // such a post opens in HTML source.
     { tag: 'caption', ignore: true },
   ],
-  renderHTML: ({ HTMLAttributes }) => ['table', HTMLAttributes, ['tbody', 0]],
+  renderHTML: () => ['table', ['tbody', 0]],
   addProseMirrorPlugins: () => [tableEditing()],
+});
+
+const TableKeys = Extension.create({
+  name: 'tableKeys',
+  // Below the lists' keys: in a list inside a cell, Tab indents the item, as anywhere else.
+  priority: 50,
   addKeyboardShortcuts() {
     // Tab goes from cell to cell; past the last cell (or before the first) it leaves the editor
     // as anywhere else, so a table is never a keyboard trap. "Add row below" adds rows.
@@ -124,7 +132,7 @@ const TableRoles = Extension.create({
     ROLES[extension.name] ? { tableRole: ROLES[extension.name] } : {},
 });
 
-export const tableExtensions = [TableRoles, Table, TableRow, TableHeader, TableCell];
+export const tableExtensions = [TableRoles, Table, TableRow, TableHeader, TableCell, TableKeys];
 
 /** A table of three columns and three rows, the first of headers, with the caret in its first cell. */
 export const insertTable: Command = (state, dispatch) => {
@@ -133,10 +141,10 @@ export const insertTable: Command = (state, dispatch) => {
   if (!table || !tableRow || !tableHeader || !tableCell) return false;
   const row = (type: typeof tableCell) =>
     tableRow.create(
-      null,
+      { head: type === tableHeader },
       [0, 1, 2].map(() => type.createAndFill() as ProseMirrorNode),
     );
-  const node = table.create({ head: true }, [row(tableHeader), row(tableCell), row(tableCell)]);
+  const node = table.create(null, [row(tableHeader), row(tableCell), row(tableCell)]);
   if (dispatch) {
     const tr = state.tr.replaceSelectionWith(node);
     // Where the table went (an empty line it replaced, or split a paragraph): the very node.
@@ -153,6 +161,37 @@ export const insertTable: Command = (state, dispatch) => {
 };
 
 /**
+ * Header cells on or off in the caret's row, and the table's head made of the rows of headers
+ * at its top, as the writer has now said which rows those are.
+ */
+const toggleHeaderRowAndHead: Command = (state, dispatch) =>
+  toggleHeaderRow(
+    state,
+    dispatch &&
+      ((tr) => {
+        const { $from } = tr.selection;
+        for (let depth = $from.depth; depth > 0; depth--) {
+          const table = $from.node(depth);
+          if (table.type.spec.tableRole !== 'table') continue;
+          let leading = true;
+          table.forEach((row, offset) => {
+            const cells: ProseMirrorNode[] = [];
+            row.forEach((cell) => void cells.push(cell));
+            leading &&=
+              cells.length > 0 && cells.every((cell) => cell.type.spec.tableRole === 'header_cell');
+            if (row.attrs.head !== leading)
+              tr.setNodeMarkup($from.start(depth) + offset, undefined, {
+                ...row.attrs,
+                head: leading,
+              });
+          });
+          break;
+        }
+        dispatch(tr);
+      }),
+  );
+
+/**
  * What the table tools offer, in their order, each with the shorter words its button shows; each
  * is for a caret in a table but the first.
  */
@@ -162,7 +201,7 @@ export const tableActions: { label: string; text: string; command: Command }[] =
   { label: 'Add row below', text: 'Row below', command: addRowAfter },
   { label: 'Add column left', text: 'Column left', command: addColumnBefore },
   { label: 'Add column right', text: 'Column right', command: addColumnAfter },
-  { label: 'Header row', text: 'Header row', command: toggleHeaderRow },
+  { label: 'Header row', text: 'Header row', command: toggleHeaderRowAndHead },
   { label: 'Delete row', text: 'Delete row', command: deleteRow },
   { label: 'Delete column', text: 'Delete column', command: deleteColumn },
   { label: 'Delete table', text: 'Delete table', command: deleteTable },
@@ -171,22 +210,18 @@ export const tableActions: { label: string; text: string; command: Command }[] =
 export { isInTable };
 
 /**
- * The table as saved, from the one the editor shows: leading rows of headers go back into a
- * <thead> where the table had one (or was made with a header row), and a cell holding one plain
- * paragraph holds its words alone (`<td>12</td>`, not `<td><p>12</p></td>`) unless it came so.
+ * The table as saved, from the one the editor shows: the rows that were in a <thead> (or were
+ * made header rows) back in one, and a cell holding one plain paragraph holding its words alone
+ * (`<td>12</td>`, not `<td><p>12</p></td>`) unless it came so.
  */
 export function finishTables(body: HTMLElement): void {
-  for (const table of body.querySelectorAll('table')) {
-    const tbody = [...table.children].find((child) => child.tagName === 'TBODY');
-    if (table.hasAttribute(TABLE_HEAD) && tbody) {
-      const head = table.ownerDocument.createElement('thead');
-      while (tbody.firstElementChild && allHeaders(tbody.firstElementChild))
-        head.append(tbody.firstElementChild);
-      if (head.childElementCount > 0) table.insertBefore(head, tbody);
-      if (tbody.childElementCount === 0) tbody.remove();
-    }
-    table.removeAttribute(TABLE_HEAD);
+  for (const tbody of body.querySelectorAll('table > tbody')) {
+    const head = tbody.ownerDocument.createElement('thead');
+    while (tbody.firstElementChild?.hasAttribute(ROW_HEAD)) head.append(tbody.firstElementChild);
+    if (head.childElementCount > 0) tbody.before(head);
+    if (tbody.childElementCount === 0) tbody.remove();
   }
+  for (const row of body.querySelectorAll(`tr[${ROW_HEAD}]`)) row.removeAttribute(ROW_HEAD);
   for (const cell of body.querySelectorAll('td, th')) {
     const only = cell.children.length === 1 ? cell.firstElementChild : null;
     if (!cell.hasAttribute(CELL_PARAGRAPHS) && only?.tagName === 'P' && !only.attributes.length)
@@ -195,5 +230,19 @@ export function finishTables(body: HTMLElement): void {
   }
 }
 
-const allHeaders = (row: Element): boolean =>
-  row.childElementCount > 0 && [...row.children].every((cell) => cell.tagName === 'TH');
+/**
+ * How many tables in a document the table editing would reshape on the first edit: rows of
+ * unequal length, spans past the table's edge, a table of no cells. prosemirror-tables evens
+ * them out (adds cells, cuts spans) as soon as a transaction touches them, so they are named to
+ * the writer as markup the visual editor cannot hold as it is.
+ */
+export function unevenTables(doc: ProseMirrorNode): number {
+  let count = 0;
+  doc.descendants((node) => {
+    if (node.type.spec.tableRole !== 'table') return true;
+    const map = TableMap.get(node);
+    if (map.width === 0 || (map.problems?.length ?? 0) > 0) count++;
+    return true;
+  });
+  return count;
+}

@@ -1,0 +1,26 @@
+/** What the image form accepts as the image's address. */
+export type ImageAddress = { ok: true; src: string } | { ok: false; message: string };
+
+// https only: the app's CSP loads images from https (and data:, which the editor refuses for a
+// post, as a megabyte of text in its HTML), so an http:// image would show here as broken.
+export function readImageAddress(raw: string): ImageAddress {
+  const value = raw.trim();
+  if (value === '' || value === 'https://')
+    return { ok: false, message: 'Give the address of the image (https://…).' };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, message: 'Not a full address: start it with https://' };
+  }
+  if (url.protocol === 'http:')
+    return {
+      ok: false,
+      message: 'Quire shows images from https:// addresses only: use the image’s https:// address.',
+    };
+  if (url.protocol !== 'https:')
+    return { ok: false, message: 'Only https:// addresses can be used for an image.' };
+  if (value.length > 2048)
+    return { ok: false, message: 'Addresses are limited to 2,048 characters.' };
+  return { ok: true, src: value };
+}
