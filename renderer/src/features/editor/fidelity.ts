@@ -29,7 +29,26 @@ const EQUIVALENT: Record<string, string> = {
 // Elements whose place a reader sees: an image taken out of its paragraph or link reads
 // differently though every tag is kept. Inline formatting may nest in any order without
 // changing what a reader sees, so its place is not tracked.
-const PLACED = new Set(['img', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'pre']);
+const PLACED = new Set([
+  'img',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'figure',
+  'table',
+]);
+
+// Structures the editor may split or wrap to fit its schema (two captions, a stray caption): more
+// of them after than before is a change as much as fewer is.
+const RESHAPED = ['<figure>', '<table>'];
 
 const imagesOnly = (element: Element): boolean =>
   [...element.childNodes].every(
@@ -89,6 +108,10 @@ export function markupLoss(html: string): string[] {
         (key.startsWith(`${tag} inside `) && lost.get(tag) === before.get(tag)) ||
         key.endsWith(` inside ${tag}`),
     );
+  for (const tag of RESHAPED) {
+    const more = (after.get(tag) ?? 0) - (before.get(tag) ?? 0);
+    if (more > 0) lost.set(`reshaped ${tag}`, more);
+  }
   // Kept now, but evened out (cells added, spans cut) by the first edit in them.
   const uneven = unevenTables(doc);
   if (uneven > 0) lost.set('uneven rows in <table>', uneven);

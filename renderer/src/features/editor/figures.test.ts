@@ -44,6 +44,31 @@ describe('figures in the visual editor', () => {
     }
   });
 
+  it('name a figure the editor would move or split, so the post opens in source', () => {
+    const figure = `<figure>${IMG}<figcaption>c</figcaption></figure>`;
+    // A list item starts with a paragraph in the editor: the figure would leave the list.
+    expect(markupLoss(`<ul><li>${figure}</li></ul>`)).toContain('<figure> inside <li>');
+    // Two captions below: two figures. A caption alone: a figure made around it.
+    expect(
+      markupLoss(`<figure>${IMG}<figcaption>A</figcaption><figcaption>B</figcaption></figure>`),
+    ).toContain('reshaped <figure>');
+    expect(markupLoss('<p>a</p><figcaption>stray</figcaption>')).toContain('reshaped <figure>');
+  });
+
+  it('keep a line the writer adds in a figure apart from the image, and leave out an emptied caption', () => {
+    const e = open(`<figure>${IMG}<figcaption>Desk</figcaption></figure>`);
+    // After the image, in its line: Enter, and a credit line.
+    e.commands.setTextSelection(3);
+    expect(key(e, 'Enter')).toBe(true);
+    e.commands.insertContent('Credit line');
+    expect(html()).toBe(
+      `<figure><p>${IMG}</p><p>Credit line</p><figcaption>Desk</figcaption></figure>`,
+    );
+    const caption = after(e, 'Desk');
+    e.commands.deleteRange({ from: caption - 4, to: caption });
+    expect(html()).toBe(`<figure><p>${IMG}</p><p>Credit line</p></figure>`);
+  });
+
   it('go on below the figure when Enter is pressed in the caption', () => {
     const e = open(`<figure>${IMG}<figcaption>Desk</figcaption></figure><h2>Next</h2>`);
     e.commands.setTextSelection(after(e, 'Desk'));
@@ -88,6 +113,20 @@ describe('insertImage', () => {
     expect(html()).toBe(
       `<p>Lead.</p><figure>${IMG}<figcaption>My desk, mostly</figcaption></figure><p>Then</p>`,
     );
+  });
+
+  it('puts an image on a line of its own after a code block, never inside the code', () => {
+    const e = open('<pre><code>code</code></pre><p>Next</p>');
+    e.commands.setTextSelection(3);
+    insertImage({ ...desk, caption: '' })(e.state, e.view.dispatch);
+    expect(html()).toBe(`<pre><code>code</code></pre><p>${IMG}</p><p>Next</p>`);
+  });
+
+  it('keeps an empty line a link points at, and puts the figure after it', () => {
+    const e = open('<p id="photo"></p>');
+    e.commands.setTextSelection(1);
+    insertImage({ ...desk, caption: 'Mine' })(e.state, e.view.dispatch);
+    expect(html()).toBe(`<p id="photo"></p><figure>${IMG}<figcaption>Mine</figcaption></figure>`);
   });
 
   it('puts a captioned image after the paragraph the caret is in, not inside its line', () => {

@@ -1,5 +1,6 @@
 import { Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { splitBlockAs } from '@tiptap/pm/commands';
 import { TextSelection, type Command } from '@tiptap/pm/state';
 
 // A figure is an image (or a code listing, a quote…) with its caption: what WordPress, Ghost and
@@ -39,6 +40,20 @@ const Figure = Node.create({
   }),
   parseHTML: () => [{ tag: 'figure' }],
   renderHTML: ({ HTMLAttributes }) => ['figure', HTMLAttributes, 0],
+  addKeyboardShortcuts() {
+    // Enter in a figure's line makes another line: ProseMirror's default would make the next
+    // block a caption, which a figure holds only one of below, so Enter did nothing.
+    return {
+      Enter: () => {
+        const { state, view } = this.editor;
+        const { $from } = state.selection;
+        const paragraph = state.schema.nodes.paragraph;
+        if (!paragraph || $from.parent.type !== paragraph || $from.depth < 2) return false;
+        if ($from.node($from.depth - 1).type.name !== 'figure') return false;
+        return splitBlockAs(() => ({ type: paragraph }))(state, view.dispatch);
+      },
+    };
+  },
 });
 
 export const figureExtensions = [Figure, Figcaption];
@@ -58,8 +73,9 @@ const leaveCaption: Command = (state, dispatch) => {
 };
 
 /**
- * An image at the caret: alone, or with a caption, in a figure of its own after the block the
- * caret is in (a figure does not sit inside a line of text), the caret then at the caption's end.
+ * An image at the caret: in the line, or with a caption in a figure of its own after the block
+ * the caret is in (a figure does not sit inside a line of text), the caret then at the caption's
+ * end. In a code block the image goes on a line of its own after it: code holds no images.
  */
 export function insertImage(image: { src: string; alt: string; caption: string }): Command {
   return (state, dispatch) => {
@@ -67,43 +83,52 @@ export function insertImage(image: { src: string; alt: string; caption: string }
     if (!imageType || !figure || !figcaption || !paragraph) return false;
     // No description: alt="", which says the image is decoration, not a file name to read out.
     const picture = imageType.create({ src: image.src, alt: image.alt });
-    if (!image.caption) {
+    const inCode = state.selection.$from.parent.type.spec.code === true;
+    if (!image.caption && !inCode) {
       dispatch?.(state.tr.replaceSelectionWith(picture).scrollIntoView());
       return true;
     }
-    const node: ProseMirrorNode = figure.create(null, [
-      paragraph.create(null, picture),
-      figcaption.create(null, state.schema.text(image.caption)),
-    ]);
+    const node: ProseMirrorNode = image.caption
+      ? figure.create(null, [
+          paragraph.create(null, picture),
+          figcaption.create(null, state.schema.text(image.caption)),
+        ])
+      : paragraph.create(null, picture);
     if (dispatch) {
       const { $to } = state.selection;
       const tr = state.tr;
       let at: number;
-      if ($to.depth === 1 && $to.parent.type === paragraph && $to.parent.content.size === 0) {
-        // An empty line becomes the figure.
+      const line = $to.parent;
+      if ($to.depth === 1 && line.type === paragraph && line.content.size === 0 && !line.attrs.id) {
+        // An empty line (not one a link points at) becomes the figure.
         at = $to.before(1);
         tr.replaceWith(at, $to.after(1), node);
       } else {
-        // After the top-level block the caret is in; at the document's end if it is in none.
-        at = $to.depth > 0 ? $to.after(1) : state.doc.content.size;
+        // After the top-level block the caret is in, or after what is selected.
+        at = $to.depth > 0 ? $to.after(1) : state.selection.to;
         tr.insert(at, node);
       }
-      // The caret at the caption's end: Enter goes on below, and no empty line is left behind
-      // to be published when the figure ends the post.
-      const captionEnd = at + node.nodeSize - 2;
-      dispatch(tr.setSelection(TextSelection.create(tr.doc, captionEnd)).scrollIntoView());
+      // The caret at the caption's (or the line's) end: Enter goes on below, and no empty line is
+      // left behind to be published when the figure ends the post.
+      const end = at + node.nodeSize - (image.caption ? 2 : 1);
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, end)).scrollIntoView());
     }
     return true;
   };
 }
 
-/** Figures as saved: content that came without paragraphs (a bare <img>) saved without them. */
+/**
+ * Figures as saved: the one line of a figure that came without paragraphs (a bare <img>) saved
+ * without one; a line the writer added stays a paragraph. A caption emptied is left out.
+ */
 export function finishFigures(body: HTMLElement): void {
   for (const figure of body.querySelectorAll('figure')) {
-    if (!figure.hasAttribute(FIGURE_PARAGRAPHS))
-      for (const paragraph of [...figure.children])
-        if (paragraph.tagName === 'P' && paragraph.attributes.length === 0)
-          paragraph.replaceWith(...paragraph.childNodes);
+    const lines = [...figure.children].filter((child) => child.tagName === 'P');
+    const [only] = lines;
+    if (!figure.hasAttribute(FIGURE_PARAGRAPHS) && lines.length === 1 && only)
+      if (only.attributes.length === 0) only.replaceWith(...only.childNodes);
     figure.removeAttribute(FIGURE_PARAGRAPHS);
+    for (const caption of [...figure.children])
+      if (caption.tagName === 'FIGCAPTION' && caption.childNodes.length === 0) caption.remove();
   }
 }

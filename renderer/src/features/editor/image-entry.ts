@@ -4,7 +4,8 @@ export type ImageAddress = { ok: true; src: string } | { ok: false; message: str
 // https only: the app's CSP loads images from https (and data:, which the editor refuses for a
 // post, as a megabyte of text in its HTML), so an http:// image would show here as broken.
 export function readImageAddress(raw: string): ImageAddress {
-  const value = raw.trim();
+  // The field starts as "https://": an address pasted after it brings its own scheme.
+  const value = raw.trim().replace(/^https?:\/\/(?=https?:\/\/)/i, '');
   if (value === '' || value === 'https://')
     return { ok: false, message: 'Give the address of the image (https://…).' };
   let url: URL;

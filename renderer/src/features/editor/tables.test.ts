@@ -149,6 +149,20 @@ describe('tables in the visual editor', () => {
     expect(html()).toBe('<table><tbody><tr><td>Day</td></tr><tr><td>Mon</td></tr></tbody></table>');
   });
 
+  it('keep the head when a row is added above it, and other rows where they were on Header row', () => {
+    const e = open(
+      '<table><thead><tr><th>H</th></tr><tr><td>x</td></tr></thead><tbody><tr><th>Section</th></tr><tr><td>1</td></tr></tbody></table>',
+    );
+    e.commands.setTextSelection(inCell(e, 'H'));
+    expect(run('Add row above')).toBe(true);
+    e.commands.setTextSelection(inCell(e, '1'));
+    expect(run('Header row')).toBe(true);
+    expect(html()).toBe(
+      '<table><thead><tr><td></td></tr><tr><th>H</th></tr><tr><td>x</td></tr></thead>' +
+        '<tbody><tr><th>Section</th></tr><tr><th>1</th></tr></tbody></table>',
+    );
+  });
+
   it('refuse the table tools outside a table', () => {
     open('<p>Words</p>');
     for (const { label } of tableActions.slice(1)) expect(run(label), label).toBe(false);

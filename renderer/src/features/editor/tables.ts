@@ -1,6 +1,6 @@
 import { Extension, Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { TextSelection, type Command } from '@tiptap/pm/state';
+import { TextSelection, type Command, type Transaction } from '@tiptap/pm/state';
 import {
   addColumnAfter,
   addColumnBefore,
@@ -160,33 +160,59 @@ export const insertTable: Command = (state, dispatch) => {
   return true;
 };
 
+/** The row the caret is in, its position and the row above it, if any. */
+function caretRow(tr: Transaction): { row: ProseMirrorNode; pos: number; above?: number } | null {
+  const { $from } = tr.selection;
+  for (let depth = $from.depth; depth > 1; depth--) {
+    if ($from.node(depth).type.spec.tableRole !== 'row') continue;
+    const index = $from.index(depth - 1);
+    const table = $from.node(depth - 1);
+    const pos = $from.before(depth);
+    return {
+      row: $from.node(depth),
+      pos,
+      above: index > 0 ? pos - table.child(index - 1).nodeSize : undefined,
+    };
+  }
+  return null;
+}
+
+const setHead = (tr: Transaction, pos: number, head: boolean): void => {
+  const row = tr.doc.nodeAt(pos);
+  if (row && row.attrs.head !== head) tr.setNodeMarkup(pos, undefined, { ...row.attrs, head });
+};
+
 /**
- * Header cells on or off in the caret's row, and the table's head made of the rows of headers
- * at its top, as the writer has now said which rows those are.
+ * Header cells on or off in the caret's row; the row joins the table's head if it is all headers
+ * and the rows above it are in the head, and leaves it if not. Other rows keep their place.
  */
 const toggleHeaderRowAndHead: Command = (state, dispatch) =>
   toggleHeaderRow(
     state,
     dispatch &&
       ((tr) => {
-        const { $from } = tr.selection;
-        for (let depth = $from.depth; depth > 0; depth--) {
-          const table = $from.node(depth);
-          if (table.type.spec.tableRole !== 'table') continue;
-          let leading = true;
-          table.forEach((row, offset) => {
-            const cells: ProseMirrorNode[] = [];
-            row.forEach((cell) => void cells.push(cell));
-            leading &&=
-              cells.length > 0 && cells.every((cell) => cell.type.spec.tableRole === 'header_cell');
-            if (row.attrs.head !== leading)
-              tr.setNodeMarkup($from.start(depth) + offset, undefined, {
-                ...row.attrs,
-                head: leading,
-              });
-          });
-          break;
+        const found = caretRow(tr);
+        if (found) {
+          const cells: ProseMirrorNode[] = [];
+          found.row.forEach((cell) => void cells.push(cell));
+          const headers =
+            cells.length > 0 && cells.every((cell) => cell.type.spec.tableRole === 'header_cell');
+          const aboveInHead =
+            found.above === undefined || tr.doc.nodeAt(found.above)?.attrs.head === true;
+          setHead(tr, found.pos, headers && aboveInHead);
         }
+        dispatch(tr);
+      }),
+  );
+
+/** A row above the caret's; in the head if the caret's row is (a row added to the head). */
+const addRowAboveKeepingHead: Command = (state, dispatch) =>
+  addRowBefore(
+    state,
+    dispatch &&
+      ((tr) => {
+        const found = caretRow(tr);
+        if (found?.row.attrs.head && found.above !== undefined) setHead(tr, found.above, true);
         dispatch(tr);
       }),
   );
@@ -197,7 +223,7 @@ const toggleHeaderRowAndHead: Command = (state, dispatch) =>
  */
 export const tableActions: { label: string; text: string; command: Command }[] = [
   { label: 'Insert table', text: 'Insert table', command: insertTable },
-  { label: 'Add row above', text: 'Row above', command: addRowBefore },
+  { label: 'Add row above', text: 'Row above', command: addRowAboveKeepingHead },
   { label: 'Add row below', text: 'Row below', command: addRowAfter },
   { label: 'Add column left', text: 'Column left', command: addColumnBefore },
   { label: 'Add column right', text: 'Column right', command: addColumnAfter },
