@@ -22,8 +22,8 @@ const world = journey({
       slug: 'in-the-dark',
     });
     await createPost(w, {
-      title: 'With details',
-      content: '<p>Figures:</p><details><summary>1</summary><p>2</p></details>',
+      title: 'With a callout',
+      content: '<p>Figures:</p><div class="callout"><p>2</p></div>',
     });
   },
 });
@@ -95,7 +95,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(remove).toBeHidden();
 
     // Markup the visual editor cannot keep: the warning before switching.
-    await page.getByRole('button', { name: 'With details' }).click();
+    await page.getByRole('button', { name: 'With a callout' }).click();
     await page.getByRole('button', { name: 'Visual' }).click();
     const warning = page.getByRole('alertdialog');
     await expect(warning.getByRole('button', { name: 'Stay in HTML source' })).toBeVisible();
@@ -142,14 +142,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: /All posts/ }).click();
 
     // The delete's Undo notice.
-    await page.getByRole('button', { name: 'With details' }).click();
+    await page.getByRole('button', { name: 'With a callout' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
-    const notice = page.getByRole('status').filter({ hasText: 'Deleted “With details”' });
+    const notice = page.getByRole('status').filter({ hasText: 'Deleted “With a callout”' });
     await expect(notice.getByRole('button', { name: 'Undo' })).toBeVisible();
     await check(page, scheme, 'delete-undo');
     await notice.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
-      'With details',
+      'With a callout',
     );
 
     // Offline: the banner with the count of waiting changes, and the editor's badge.
@@ -157,13 +157,13 @@ for (const scheme of ['light', 'dark'] as const) {
     try {
       await page
         .getByLabel('HTML source')
-        .fill(`<p>Figures, offline in the ${scheme}:</p><details><summary>3</summary></details>`);
+        .fill(`<p>Figures, offline in the ${scheme}:</p><div class="callout"><p>3</p></div>`);
       await page.keyboard.press('Control+s');
       await expect(page.locator('.offline-banner')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.editor-header .sync-badge')).toHaveText('Offline');
       await check(page, scheme, 'offline-editor');
       await page.getByRole('button', { name: /All posts/ }).click();
-      await expect(page.getByRole('button', { name: 'With details' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'With a callout' })).toBeVisible();
       await check(page, scheme, 'offline-list');
     } finally {
       await world.server.restart();

@@ -52,6 +52,21 @@ describe('Toolbar', () => {
     ).toBe('Control+. Meta+.');
   });
 
+  it('folds the line into a disclosure, pressed while in one, and takes it apart again', async () => {
+    const user = userEvent.setup();
+    const e = open('<p>Intro</p><p>The aside</p>', 'The aside');
+    render(<Toolbar editor={e} />);
+    const button = screen.getByRole('button', { name: 'Disclosure' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    await user.click(button);
+    expect(documentHtml(e.state.doc)).toBe(
+      '<p>Intro</p><details><summary>Details</summary><p>The aside</p></details>',
+    );
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    await user.click(button);
+    expect(documentHtml(e.state.doc)).toBe('<p>Intro</p><p>Details</p><p>The aside</p>');
+  });
+
   it('shows the table tools on asking, each usable only where it can act', async () => {
     const user = userEvent.setup();
     const e = open('<p>Miles</p>', 'Miles');

@@ -1,6 +1,7 @@
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { toggleDisclosure } from './disclosures';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
 import { ImageForm } from './ImageForm';
@@ -42,6 +43,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
       orderedList: e.isActive('orderedList'),
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
+      details: e.isActive('details'),
       link: e.isActive('link'),
       // The history's depth, not can().undo(): that builds a command chain on every keystroke.
       canUndo: undoDepth(e.state) > 0,
@@ -161,6 +163,15 @@ export function Toolbar({ editor }: { editor: Editor }) {
       text: '{ }',
       active: state.codeBlock,
       run: () => chain().toggleCodeBlock().run(),
+    },
+    {
+      label: 'Disclosure',
+      text: '▸',
+      active: state.details,
+      run: () =>
+        chain()
+          .command(({ state: s, dispatch }) => toggleDisclosure(s, dispatch))
+          .run(),
     },
     {
       label: 'Table',

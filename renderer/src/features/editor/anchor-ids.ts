@@ -96,8 +96,8 @@ export const AnchorIds = Extension.create({
     return [
       {
         // A code block too: a paragraph made one (and back) keeps its anchor. And a figure,
-        // which "see Figure 3" links point at.
-        types: ['heading', 'paragraph', 'codeBlock', 'figure'],
+        // which "see Figure 3" links point at, and a list item (a footnote).
+        types: ['heading', 'paragraph', 'codeBlock', 'figure', 'listItem'],
         attributes: {
           id: {
             default: null,

@@ -1,11 +1,15 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
+import { finishDefinitionLists } from './definition-lists';
+import { finishDisclosures } from './disclosures';
 import { finishFigures } from './figures';
+import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
 import { finishTables } from './tables';
 
 /**
  * The post's HTML from the editor's document: what the view shows, with what it holds only for
- * itself given back as the post had it (anchors as ids, tables' heads and bare cells, figures' bare images).
+ * itself given back as the post had it (anchors as ids, classes and styles, tables' heads and bare cells, figures' bare images,
+ * disclosures' bare words).
  */
 export function documentHtml(doc: ProseMirrorNode): string {
   // A page of its own, never shown: the ids are not in the app's page even for a moment.
@@ -14,11 +18,18 @@ export function documentHtml(doc: ProseMirrorNode): string {
   body.append(
     DOMSerializer.fromSchema(doc.type.schema).serializeFragment(doc.content, { document: page }),
   );
-  for (const element of body.querySelectorAll(`[${ANCHOR_ID}]`)) {
-    element.setAttribute('id', element.getAttribute(ANCHOR_ID) ?? '');
-    element.removeAttribute(ANCHOR_ID);
-  }
+  for (const [data, name] of [
+    [ANCHOR_ID, 'id'],
+    [KEPT_CLASS, 'class'],
+    [KEPT_STYLE, 'style'],
+  ] as const)
+    for (const element of body.querySelectorAll(`[${data}]`)) {
+      element.setAttribute(name, element.getAttribute(data) ?? '');
+      element.removeAttribute(data);
+    }
   finishTables(body);
   finishFigures(body);
+  finishDisclosures(body);
+  finishDefinitionLists(body);
   return body.innerHTML;
 }

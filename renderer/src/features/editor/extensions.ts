@@ -4,7 +4,11 @@ import Image from '@tiptap/extension-image';
 import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { AnchorIds } from './anchor-ids';
+import { definitionListExtensions } from './definition-lists';
+import { disclosureExtensions } from './disclosures';
+import { embedExtensions } from './embeds';
 import { figureExtensions } from './figures';
+import { KeptAttributes, markAnchor, phraseMarks } from './kept-attributes';
 import { tableExtensions } from './tables';
 
 export { documentHtml } from './document-html';
@@ -21,8 +25,10 @@ const inlineMark = (name: string, tag: 'sup' | 'sub', keys: string, other: strin
   Mark.create({
     name,
     excludes: `${name} ${other}`,
+    // A footnote's mark is where its return link points (`<sup id="fnref1">`).
+    addAttributes: () => markAnchor,
     parseHTML: () => [{ tag }],
-    renderHTML: () => [tag, 0],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
     addKeyboardShortcuts() {
       return { [keys]: () => this.editor.commands.toggleMark(name) };
     },
@@ -34,8 +40,9 @@ const Subscript = inlineMark('subscript', 'sub', SUBSCRIPT_KEYS, 'superscript');
 
 /**
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
- * superscript and subscript, tables, figures with captions, and ids on headings and paragraphs; and the selection kept visible
- * while the editor has no focus.
+ * superscript and subscript and other phrase marks, tables, figures with captions, definition lists, disclosures,
+ * embeds, video and audio, anchors, and the classes and styles a post's markup carries; and the
+ * selection kept visible while the editor has no focus.
  */
 export const editorExtensions = [
   StarterKit.configure({
@@ -54,10 +61,15 @@ export const editorExtensions = [
   CodeWithMarks,
   Superscript,
   Subscript,
+  ...phraseMarks,
   AnchorIds,
+  KeptAttributes,
   Image.configure({ inline: true, allowBase64: false }),
   ...tableExtensions,
   ...figureExtensions,
+  ...disclosureExtensions,
+  ...definitionListExtensions,
+  ...embedExtensions,
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
 ];

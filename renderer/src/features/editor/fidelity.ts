@@ -46,9 +46,9 @@ const PLACED = new Set([
   'table',
 ]);
 
-// Structures the editor may split or wrap to fit its schema (two captions, a stray caption): more
-// of them after than before is a change as much as fewer is.
-const RESHAPED = ['<figure>', '<table>'];
+// Structures the editor may split or wrap to fit its schema (two captions, a stray caption, words
+// loose in a <dl>): more of them after than before is a change as much as fewer is.
+const RESHAPED = ['<figure>', '<table>', '<details>', '<dl>', '<dt>', '<dd>'];
 
 const imagesOnly = (element: Element): boolean =>
   [...element.childNodes].every(
@@ -120,10 +120,40 @@ export function markupLoss(html: string): string[] {
     .map(([key, n]) => (n > 1 ? `${key} ×${n}` : key));
 }
 
+// Formatting that wraps the same words reads the same nested either way: a footnote's
+// <sup><a>1</a></sup> and <a><sup>1</sup></a>. The editor nests marks in its own order.
+const FORMATTING = new Set(
+  'a abbr b cite code del em i kbd mark q s small span strike strong sub sup time u'.split(' '),
+);
+const SPELLED: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
+
+function nestInOneOrder(body: HTMLElement): void {
+  const name = (element: Element): string => {
+    const tag = element.tagName.toLowerCase();
+    return SPELLED[tag] ?? tag;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const outer of body.querySelectorAll('*')) {
+      const inner = outer.firstElementChild;
+      if (!inner || outer.childNodes.length !== 1 || !FORMATTING.has(outer.tagName.toLowerCase()))
+        continue;
+      if (!FORMATTING.has(inner.tagName.toLowerCase()) || name(outer) <= name(inner)) continue;
+      const newOuter = inner.cloneNode(false) as Element;
+      const newInner = outer.cloneNode(false) as Element;
+      newInner.append(...inner.childNodes);
+      newOuter.append(newInner);
+      outer.replaceWith(newOuter);
+      changed = true;
+    }
+  }
+}
+
 /**
  * Same content, ignoring whitespace between tags and folding it in text, and spellings the
  * editor normalises to without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a
- * paragraph alone in a list item, images alone in a paragraph. Whitespace in a code block counts:
+ * paragraph alone in a list item, images alone in a paragraph, attributes in another order,
+ * formatting of the same words nested the other way round. Whitespace in a code block counts:
  * there, indentation is the content.
  */
 export function sameHtml(a: string, b: string): boolean {
@@ -138,6 +168,13 @@ export function sameHtml(a: string, b: string): boolean {
         );
       }
     }
+    nestInOneOrder(doc.body);
+    // Attributes in any order say the same: the editor writes a kept class after an anchor.
+    for (const element of doc.body.querySelectorAll('*')) {
+      const attributes = [...element.attributes].map((a) => [a.name, a.value] as const).sort();
+      for (const [name] of attributes) element.removeAttribute(name);
+      for (const [name, value] of attributes) element.setAttribute(name, value);
+    }
     return (
       doc.body.innerHTML
         .replace(/<(\/?)b>/g, '<$1strong>')
@@ -146,8 +183,8 @@ export function sameHtml(a: string, b: string): boolean {
         .replace(/>\s+</g, '><')
         .replace(/\s+/g, ' ')
         // [^] rather than ., so a paragraph whose text runs over lines is matched too.
-        .replace(/<li><p>((?:(?!<\/?p>)[^])*)<\/p><\/li>/g, '<li>$1</li>')
-        .replace(/<li><p>((?:(?!<\/?p>)[^])*)<\/p>(<[uo]l>)/g, '<li>$1$2')
+        .replace(/<li( [^>]*)?><p>((?:(?!<\/?p>)[^])*)<\/p><\/li>/g, '<li$1>$2</li>')
+        .replace(/<li( [^>]*)?><p>((?:(?!<\/?p>)[^])*)<\/p>(<[uo]l>)/g, '<li$1>$2$3')
         // An image standing alone, and the same image alone in a paragraph, read the same.
         .replace(/<p>((?:<img[^>]*>)+)<\/p>/g, '$1')
         .trim()
@@ -164,7 +201,7 @@ const PRE_OTHER_SPACE = '\u2424';
 export function textOf(html: string): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   for (const block of doc.body.querySelectorAll(
-    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,br',
+    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,summary,br',
   ))
     block.append(' ');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -173,7 +210,7 @@ export function textOf(html: string): string {
 export function countWordsInHtml(html: string): number {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   for (const block of doc.body.querySelectorAll(
-    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,figcaption,br',
+    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,summary,caption,br',
   ))
     block.append(' ');
   return (doc.body.textContent ?? '').split(/\s+/).filter(Boolean).length;

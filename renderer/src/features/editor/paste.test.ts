@@ -60,10 +60,10 @@ describe('cleanPastedHtml', () => {
 
   it('names what it cannot keep instead of dropping it silently', () => {
     const { html, notes } = cleanPastedHtml(
-      '<p>E = mc<sup>2</sup>, <mark>marked</mark>, H<span style="vertical-align:sub">2</span>O</p>',
+      '<p>E = mc<sup>2</sup>, <dfn>marked</dfn>, H<span style="vertical-align:sub">2</span>O</p>',
     );
     expect(notes).toEqual([
-      'Pasted without <mark>: the visual editor cannot hold it (HTML source can).',
+      'Pasted without <dfn>: the visual editor cannot hold it (HTML source can).',
     ]);
     // Superscript and subscript, by tag or by Docs' style, are kept.
     expect(visualRoundTrip(html)).toBe('<p>E = mc<sup>2</sup>, marked, H<sub>2</sub>O</p>');
@@ -74,6 +74,13 @@ describe('cleanPastedHtml', () => {
     expect(docs.html).toBe('<h2>Plan</h2><p>Words</p>');
     const own = cleanPastedHtml('<h2 data-anchor-id="plan">Plan</h2>');
     expect(visualRoundTrip(own.html)).toBe('<h2 id="plan">Plan</h2>');
+  });
+
+  it("drops the classes of the page copied from, and keeps the ones the editor's own copy carries", () => {
+    const site = cleanPastedHtml('<p class="article__para">Words <span class="hl">here</span></p>');
+    expect(site).toEqual({ html: '<p>Words here</p>', notes: [] });
+    const own = cleanPastedHtml('<p data-kept-class="graf">Words</p>');
+    expect(visualRoundTrip(own.html)).toBe('<p class="graf">Words</p>');
   });
 
   it('leaves plain HTML alone and says nothing', () => {

@@ -91,6 +91,14 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   // Ids name places in the page copied from (Docs gives every heading one); the editor's own
   // copies carry theirs as data-anchor-id, so a heading moved within a post keeps its anchor.
   for (const named of body.querySelectorAll('[id]')) named.removeAttribute('id');
+  // The same for classes: the page copied from styles with them, the post's site would not (the
+  // editor's own copies carry theirs as data-kept-class). And Docs marks every line left to right,
+  // which every line is anyway.
+  for (const classed of body.querySelectorAll('[class]')) classed.removeAttribute('class');
+  for (const line of body.querySelectorAll('[dir="ltr" i]')) line.removeAttribute('dir');
+  // A span left with nothing to carry is no markup at all.
+  for (const span of [...body.querySelectorAll('span')])
+    if (span.attributes.length === 0) span.replaceWith(...span.childNodes);
   // Docs ends a paste with a line break outside its last paragraph: an empty line, not content.
   while (body.lastChild?.nodeName === 'BR') body.lastChild.remove();
   const html = body.innerHTML;

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { ANCHOR_ID } from './anchor-ids';
+import { embedName } from './embeds';
 
 // An instance of our own, so its hook is ours alone.
 const purify = DOMPurify(window);
@@ -9,9 +10,17 @@ purify.addHook('beforeSanitizeAttributes', (node) => {
   if (node.nodeType !== 1) return;
   const element = node as Element;
   const id = element.getAttribute('id');
-  if (id === null || !/^(H[1-6]|P|PRE|FIGURE)$/.test(element.tagName)) return;
+  if (id === null || !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN)$/.test(element.tagName)) return;
   element.removeAttribute('id');
   if (!element.hasAttribute(ANCHOR_ID)) element.setAttribute(ANCHOR_ID, id);
+});
+
+// An <iframe> is kept only from the players writers embed (see embeds.ts); any other is removed
+// here, its address never reaching the editor.
+purify.addHook('uponSanitizeElement', (node, data) => {
+  if (data.tagName !== 'iframe') return;
+  const element = node as Element;
+  if (embedName(element.getAttribute('src')) === null) element.remove();
 });
 
 /**
@@ -22,6 +31,9 @@ export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
+    ADD_TAGS: ['iframe'],
+    // What an embed's player is allowed (full screen, autoplay), as the post said.
+    ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'referrerpolicy', 'scrolling'],
     // DOMPurify's own URI rule, not a narrower one: it refuses javascript: and the like, and a
     // custom pattern is applied to every attribute, so `dir`, `lang`, `width` or `start` went too.
     // Where an image may load from is the CSP's job (img-src: https and data only).

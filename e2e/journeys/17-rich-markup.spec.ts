@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { addPublication, bodyBox, openApp, screen } from '../support/app';
+import { createPost, journey } from '../support/journey';
+import { apiGet } from '../support/processes';
+
+const YOUTUBE =
+  '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/abc123" title="The talk" frameborder="0" allowfullscreen=""></iframe>';
+
+// A post as WordPress or a Markdown engine writes it: a heading's class, an embedded player, a
+// transcript folded away, a centred line, a glossary and a footnote. All of it the visual editor
+// now holds, so the post opens there and comes back from an edit with every tag in place.
+const IMPORTED =
+  '<h2 class="wp-block-heading">Watch first</h2>' +
+  YOUTUBE +
+  '<details><summary>Transcript</summary><p>Hello and welcome.</p></details>' +
+  '<p class="has-text-align-center">A centred line.</p>' +
+  '<dl><dt>Draft</dt><dd>Not yet published.</dd></dl>' +
+  '<p>A claim<sup id="fnref1"><a href="#fn1">1</a></sup>.</p>' +
+  '<ol class="footnotes"><li id="fn1">The source.</li></ol>';
+
+const world = journey({
+  subdomain: 'imports',
+  name: 'Imports',
+  setup: async (w) => {
+    await createPost(w, { title: 'Imported talk', content: IMPORTED, slug: 'imported-talk' });
+    await createPost(w, {
+      title: 'Tracked embed',
+      content: '<p>Look:</p><iframe src="https://tracker.example/frame"></iframe>',
+      slug: 'tracked-embed',
+    });
+  },
+});
+
+test('a post with an embed, a disclosure, a glossary and footnotes opens in the visual editor, is edited, and is published with every tag kept; a frame from elsewhere never loads', async ({
+  page,
+}) => {
+  // Nothing of an embed loads in the app: no player, no tracker.
+  const outside: string[] = [];
+  page.on('request', (request) => {
+    if (/youtube|tracker\.example/.test(request.url())) outside.push(request.url());
+  });
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: 'Imports',
+    baseUrl: world.server.url,
+    subdomain: 'imports',
+    token: world.token,
+  });
+  await page.getByRole('button', { name: 'Imported talk' }).click();
+  const text = bodyBox(page);
+  await expect(text).toBeVisible();
+  await expect(page.getByRole('button', { name: 'HTML source' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(text.getByRole('group', { name: 'YouTube video: The talk' })).toContainText(
+    'www.youtube-nocookie.com/embed/abc123',
+  );
+  expect(await page.locator('iframe, video, audio').count()).toBe(0);
+  await expect(text.locator('.disclosure')).toContainText('Hello and welcome.');
+  await expect(text.locator('.disclosure')).toHaveAttribute('data-readers', 'Folded for readers');
+  await expect(text.locator('dt')).toHaveText('Draft');
+  await screen(page, '17-rich-markup', 'opened');
+
+  // Writing on in the transcript, then out of it by Enter on an empty last line.
+  await text.getByText('Hello and welcome.').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Glad you came.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('After the transcript.');
+  // The centred line folded into a disclosure of its own, its summary typed over.
+  await text.getByText('A centred line.').click();
+  await page.getByRole('button', { name: 'Disclosure' }).click();
+  await expect(page.getByRole('button', { name: 'Disclosure' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.keyboard.type('Aside');
+  // A second description under the term, from the term's end.
+  await text.locator('dt').click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Or kept back.');
+  await screen(page, '17-rich-markup', 'edited');
+
+  await page.keyboard.press('Control+S');
+  await page.getByRole('button', { name: 'Publish to Imports', exact: true }).click();
+  await expect(page.getByText('Published on Imports.')).toBeVisible();
+  const { body } = await apiGet(world.server, 'imports', '/posts/imported-talk', world.token);
+  expect(body.post.content).toBe(
+    '<h2 class="wp-block-heading">Watch first</h2>' +
+      YOUTUBE +
+      '<details><summary>Transcript</summary><p>Hello and welcome. Glad you came.</p></details>' +
+      '<p>After the transcript.</p>' +
+      '<details><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
+      '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +
+      '<p>A claim<a href="#fn1"><sup id="fnref1">1</sup></a>.</p>' +
+      '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>',
+  );
+
+  // A frame from anywhere else: the post opens in HTML source, untouched, and says why.
+  await page.getByRole('button', { name: /All posts/ }).click();
+  await page.getByRole('button', { name: 'Tracked embed' }).click();
+  await expect(page.getByRole('textbox', { name: 'HTML source' })).toHaveValue(
+    '<p>Look:</p><iframe src="https://tracker.example/frame"></iframe>',
+  );
+  await expect(page.getByText(/Opened in HTML source: .*<iframe>/)).toBeVisible();
+  await screen(page, '17-rich-markup', 'elsewhere-in-source');
+  expect(outside).toEqual([]);
+});

@@ -1,0 +1,186 @@
+import { Node } from '@tiptap/core';
+import { Fragment, type Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { TextSelection, type Command } from '@tiptap/pm/state';
+
+// A disclosure (`<details>` with its `<summary>`): documentation's "Show the output", a blog's
+// spoiler or long aside. In the editing view it is always open, as a <div>: a real <details>
+// would hide what the writer is editing, and its summary would fold it at a click. Whether
+// readers see it open (`open`) is kept as it came.
+
+// Marks, in the view, a disclosure whose words came bare (`<details><summary>…</summary>Text`):
+// saved bare again, as table cells are.
+const BARE = 'data-details-bare';
+
+const Summary = Node.create({
+  name: 'detailsSummary',
+  content: 'inline*',
+  defining: true,
+  parseHTML: () => [{ tag: 'summary' }],
+  renderHTML: () => ['summary', 0],
+  addKeyboardShortcuts() {
+    return { Enter: () => enterFromSummary(this.editor.state, this.editor.view.dispatch) };
+  },
+});
+
+const Details = Node.create({
+  name: 'details',
+  group: 'block',
+  // The summary is optional, as in HTML (a browser then says "Details"): one the post did not
+  // have is not added.
+  content: 'detailsSummary? block+',
+  defining: true,
+  addAttributes: () => ({
+    open: {
+      default: false,
+      parseHTML: (element: HTMLElement) => element.hasAttribute('open'),
+      renderHTML: (attributes: Record<string, unknown>) => (attributes.open ? { open: '' } : {}),
+    },
+    bare: {
+      default: false,
+      parseHTML: (element: HTMLElement) => {
+        const lines = [...element.childNodes].filter(
+          (child) =>
+            child.nodeName !== 'SUMMARY' && !(child.nodeType === 3 && !child.textContent?.trim()),
+        );
+        return (
+          element.hasAttribute(BARE) ||
+          (lines.length > 0 && lines.every((child) => child.nodeType === 3 || isInline(child)))
+        );
+      },
+      renderHTML: (attributes: Record<string, unknown>) => (attributes.bare ? { [BARE]: '' } : {}),
+    },
+  }),
+  parseHTML: () => [{ tag: 'details' }],
+  renderHTML: ({ HTMLAttributes }) => ['details', HTMLAttributes, 0],
+  addNodeView() {
+    return ({ node, HTMLAttributes }) => {
+      const dom = document.createElement('div');
+      dom.className = 'disclosure';
+      const mark = (open: boolean) => {
+        // Said on the block, for the writer: the text a reader sees first is the summary.
+        dom.dataset.readers = open ? 'Open for readers' : 'Folded for readers';
+      };
+      mark(node.attrs.open === true);
+      for (const [name, value] of Object.entries(HTMLAttributes))
+        if (name !== 'open' && typeof value === 'string') dom.setAttribute(name, value);
+      return {
+        dom,
+        contentDOM: dom,
+        update: (updated: ProseMirrorNode) => {
+          if (updated.type.name !== 'details') return false;
+          mark(updated.attrs.open === true);
+          return true;
+        },
+      };
+    };
+  },
+  addKeyboardShortcuts() {
+    return { Enter: () => leaveDisclosure(this.editor.state, this.editor.view.dispatch) };
+  },
+});
+
+const INLINE =
+  /^(A|ABBR|B|BR|CITE|CODE|DEL|EM|I|IMG|INS|KBD|MARK|Q|S|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TIME|U|VAR)$/;
+const isInline = (node: ChildNode): boolean => node.nodeType === 1 && INLINE.test(node.nodeName);
+
+export const disclosureExtensions = [Details, Summary];
+
+// Enter in the summary goes on into the disclosure's first line, as it would below a heading;
+// a summary ends at its line.
+const enterFromSummary: Command = (state, dispatch) => {
+  const { $from } = state.selection;
+  if ($from.parent.type.name !== 'detailsSummary' || !state.selection.empty) return false;
+  const paragraph = state.schema.nodes.paragraph;
+  if (!paragraph) return false;
+  const after = $from.after();
+  const next = state.doc.nodeAt(after);
+  if (dispatch) {
+    const tr = state.tr;
+    // Into an empty first line if there is one, else a new one above the first.
+    if (!next || next.type !== paragraph || next.content.size > 0)
+      tr.insert(after, paragraph.create());
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, after + 1)).scrollIntoView());
+  }
+  return true;
+};
+
+// Enter on an empty last line of a disclosure takes that line out, below it: the way out of a
+// disclosure at a post's end, as out of a list.
+const leaveDisclosure: Command = (state, dispatch) => {
+  const { $from } = state.selection;
+  if (!state.selection.empty || $from.parent.content.size > 0 || $from.depth < 2) return false;
+  if ($from.parent.type.name !== 'paragraph') return false;
+  const details = $from.node(-1);
+  if (details.type.name !== 'details' || $from.index(-1) !== details.childCount - 1) return false;
+  // The only line of a disclosure stays: a disclosure holds at least one.
+  const lines = details.childCount - (details.firstChild?.type.name === 'detailsSummary' ? 1 : 0);
+  if (lines < 2) return false;
+  if (dispatch) {
+    const line = $from.before();
+    const end = $from.after(-1);
+    const tr = state.tr.delete(line, $from.after());
+    const at = tr.mapping.map(end);
+    tr.insert(at, state.schema.nodes.paragraph!.create());
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 1)).scrollIntoView());
+  }
+  return true;
+};
+
+/**
+ * The blocks the selection is in, wrapped in a disclosure with the summary "Details" selected
+ * (typing replaces it); in a disclosure, the disclosure taken apart (its summary, if it has words, a
+ * line of its own).
+ */
+export const toggleDisclosure: Command = (state, dispatch) => {
+  const { details, detailsSummary, paragraph } = state.schema.nodes;
+  if (!details || !detailsSummary || !paragraph) return false;
+  const { $from, $to } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) {
+    const node = $from.node(depth);
+    if (node.type !== details) continue;
+    if (dispatch) {
+      const blocks: ProseMirrorNode[] = [];
+      // The summary a line of its own, unless there are no words in it to keep.
+      node.forEach((child) => {
+        if (child.type !== detailsSummary) blocks.push(child);
+        else if (child.content.size > 0) blocks.push(paragraph.create(null, child.content));
+      });
+      const tr = state.tr.replaceWith($from.before(depth), $from.after(depth), blocks);
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  }
+  const range = $from.blockRange(
+    $to,
+    (parent) => parent.type.contentMatch.matchType(details) !== null,
+  );
+  if (!range) return false;
+  if (dispatch) {
+    const summary = detailsSummary.create(null, state.schema.text('Details'));
+    const inner: ProseMirrorNode[] = [];
+    for (let i = range.startIndex; i < range.endIndex; i++) inner.push(range.parent.child(i));
+    const wrapped = details.createChecked(null, Fragment.from([summary, ...inner]));
+    const tr = state.tr.replaceWith(range.start, range.end, wrapped);
+    dispatch(
+      tr
+        .setSelection(
+          TextSelection.create(tr.doc, range.start + 2, range.start + 2 + 'Details'.length),
+        )
+        .scrollIntoView(),
+    );
+  }
+  return true;
+};
+
+/** Disclosures as saved: the words of one that came bare saved bare again. */
+export function finishDisclosures(body: HTMLElement): void {
+  for (const details of body.querySelectorAll('details')) {
+    if (details.hasAttribute(BARE)) {
+      const lines = [...details.children].filter((child) => child.tagName !== 'SUMMARY');
+      const [only] = lines;
+      if (lines.length === 1 && only?.tagName === 'P' && only.attributes.length === 0)
+        only.replaceWith(...only.childNodes);
+    }
+    details.removeAttribute(BARE);
+  }
+}

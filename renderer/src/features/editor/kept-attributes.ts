@@ -1,0 +1,136 @@
+import { Extension, Mark } from '@tiptap/core';
+import { ANCHOR_ID } from './anchor-ids';
+
+// A post's classes and inline styles carry its look on the published site: WordPress's
+// `wp-block-heading` and alignment classes, Medium's `graf`, a theme's `caption`. They are kept,
+// but in the editing view only as data: the app's own stylesheet must not meet a post's class
+// names (a paragraph of class "toolbar"), and the CSP applies no inline style anyway.
+// `documentHtml` gives them back as `class` and `style`.
+export const KEPT_CLASS = 'data-kept-class';
+export const KEPT_STYLE = 'data-kept-style';
+
+const kept = (name: 'class' | 'style', as: string) => ({
+  default: null,
+  // The editor's own copies (a paste within the post) carry the data form.
+  parseHTML: (element: HTMLElement) => element.getAttribute(as) ?? element.getAttribute(name),
+  renderHTML: (attributes: Record<string, unknown>) =>
+    typeof attributes[name] === 'string' && attributes[name] ? { [as]: attributes[name] } : {},
+});
+
+/** Attributes of the element, read and written as they are. */
+const plain = (...names: string[]) =>
+  Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute(name),
+        renderHTML: (attributes: Record<string, unknown>) =>
+          typeof attributes[name] === 'string' ? { [name]: attributes[name] } : {},
+      },
+    ]),
+  );
+
+export const KeptAttributes = Extension.create({
+  name: 'keptAttributes',
+  addGlobalAttributes: () => [
+    {
+      // Link has a class of its own (TipTap's), read and written as it is.
+      types: [
+        'paragraph',
+        'heading',
+        'blockquote',
+        'bulletList',
+        'orderedList',
+        'listItem',
+        'codeBlock',
+        'horizontalRule',
+        'image',
+        'figure',
+        'figcaption',
+        'table',
+        'tableRow',
+        'tableCell',
+        'tableHeader',
+        'details',
+        'detailsSummary',
+        'definitionList',
+        'definitionTerm',
+        'definitionDescription',
+        'bold',
+        'italic',
+        'underline',
+        'strike',
+        'code',
+        'superscript',
+        'subscript',
+        'span',
+        'cite',
+        'abbr',
+        'kbd',
+        'mark',
+        'q',
+        'small',
+        'time',
+      ],
+      attributes: { class: kept('class', KEPT_CLASS), style: kept('style', KEPT_STYLE) },
+    },
+    // Where a quotation comes from, and how a browser picks an image's size: no part of the
+    // editing, kept as they are.
+    { types: ['blockquote', 'q'], attributes: plain('cite') },
+    { types: ['image'], attributes: plain('srcset', 'sizes', 'loading', 'decoding') },
+    // A language or direction changes how a reader's browser reads out and lays out the words.
+    {
+      types: ['paragraph', 'heading', 'blockquote', 'listItem', 'span'],
+      attributes: plain('lang', 'dir'),
+    },
+  ],
+});
+
+// An id on a mark is an anchor as a block's is (a footnote's return link points at its <sup>):
+// data in the view, an id again when saved.
+const anchor = {
+  id: {
+    default: null,
+    parseHTML: (element: HTMLElement) =>
+      element.getAttribute(ANCHOR_ID) || element.getAttribute('id') || null,
+    renderHTML: (attributes: Record<string, unknown>) =>
+      typeof attributes.id === 'string' && attributes.id ? { [ANCHOR_ID]: attributes.id } : {},
+  },
+};
+
+/** A phrase element kept as it came; the browser's own styles show it in the editor. */
+const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
+  Mark.create({
+    name: tag,
+    addAttributes: () => attributes,
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+
+// A <span> says nothing by itself: one is kept only for what it carries (a class, a style, a
+// language, an anchor). A bare one is named as a loss like any other tag.
+const Span = Mark.create({
+  name: 'span',
+  addAttributes: () => ({ ...anchor, ...plain('title') }),
+  parseHTML: () => [
+    {
+      tag: 'span',
+      getAttrs: (element: HTMLElement) => (element.attributes.length > 0 ? {} : false),
+    },
+  ],
+  renderHTML: ({ HTMLAttributes }) => ['span', HTMLAttributes, 0],
+});
+
+export const phraseMarks = [
+  Span,
+  phrase('cite'),
+  phrase('abbr', plain('title')),
+  phrase('kbd'),
+  phrase('mark'),
+  phrase('q'),
+  phrase('small'),
+  phrase('time', plain('datetime')),
+];
+
+export const markAnchor = anchor;
