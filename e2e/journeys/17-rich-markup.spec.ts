@@ -31,7 +31,7 @@ const world = journey({
   },
 });
 
-test('a post with an embed, a disclosure, a glossary and footnotes opens in the visual editor, is edited, and is published with every tag kept; a frame from elsewhere never loads', async ({
+test('a post with an embed, a disclosure, a glossary and footnotes opens in the visual editor, is edited (a second player embedded from its page address, an aside folded away), and is published with every tag kept; a frame from elsewhere never loads', async ({
   page,
 }) => {
   // Nothing of an embed loads in the app: no player, no tracker.
@@ -58,7 +58,9 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   );
   expect(await page.locator('iframe, video, audio').count()).toBe(0);
   await expect(text.locator('.disclosure')).toContainText('Hello and welcome.');
-  await expect(text.locator('.disclosure')).toHaveAttribute('data-readers', 'Folded for readers');
+  await expect(
+    text.locator('.disclosure').getByRole('button', { name: 'Open for readers' }),
+  ).toHaveAttribute('aria-pressed', 'false');
   await expect(text.locator('dt')).toHaveText('Draft');
   await screen(page, '17-rich-markup', 'opened');
 
@@ -69,6 +71,18 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('After the transcript.');
+  // A second talk from its page's address, by the toolbar's Embed form.
+  await page.getByRole('button', { name: 'Embed', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Embed' });
+  const address = form.getByRole('textbox', { name: /^Video or player address/ });
+  await address.fill('https://example.com/talk');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toContainText('Quire embeds players from YouTube');
+  await address.fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=90');
+  await form.getByRole('textbox', { name: 'Title' }).fill('The second talk');
+  await form.getByRole('button', { name: 'Insert' }).click();
+  await expect(form).toBeHidden();
+  await expect(text.getByRole('group', { name: 'YouTube video: The second talk' })).toBeVisible();
   // The centred line folded into a disclosure of its own, its summary typed over.
   await text.getByText('A centred line.').click();
   await page.getByRole('button', { name: 'Disclosure' }).click();
@@ -77,6 +91,12 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
     'true',
   );
   await page.keyboard.type('Aside');
+  const aside = text.locator('.disclosure').filter({ hasText: 'Aside' });
+  await aside.getByRole('button', { name: 'Open for readers' }).click();
+  await expect(aside.getByRole('button', { name: 'Open for readers' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   // A second description under the term, from the term's end.
   await text.locator('dt').click();
   await page.keyboard.press('End');
@@ -93,7 +113,8 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
       YOUTUBE +
       '<details><summary>Transcript</summary><p>Hello and welcome. Glad you came.</p></details>' +
       '<p>After the transcript.</p>' +
-      '<details><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
+      '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90" width="560" height="315" frameborder="0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" allowfullscreen="" title="The second talk"></iframe>' +
+      '<details open=""><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
       '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +
       '<p>A claim<a href="#fn1"><sup id="fnref1">1</sup></a>.</p>' +
       '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>',

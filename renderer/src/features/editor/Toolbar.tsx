@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toggleDisclosure } from './disclosures';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
+import { EmbedForm } from './EmbedForm';
 import { ImageForm } from './ImageForm';
 import { LinkForm } from './LinkForm';
 import { TableTools } from './TableTools';
@@ -54,6 +55,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
   const [linking, setLinking] = useState(false);
   const [tableTools, setTableTools] = useState(false);
   const [imaging, setImaging] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const tableToolsId = useId();
   const bar = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
@@ -192,6 +194,11 @@ export function Toolbar({ editor }: { editor: Editor }) {
       run: () => setImaging((open) => !open),
     },
     {
+      label: 'Embed',
+      text: 'Embed',
+      run: () => setEmbedding((open) => !open),
+    },
+    {
       label: 'Undo',
       keys: 'Mod-Z',
       text: '↶',
@@ -258,6 +265,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
       </div>
       {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
       {imaging && <ImageForm editor={editor} onClose={() => setImaging(false)} />}
+      {embedding && <EmbedForm editor={editor} onClose={() => setEmbedding(false)} />}
       {tableTools && (
         <TableTools
           id={tableToolsId}

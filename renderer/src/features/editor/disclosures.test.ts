@@ -43,20 +43,27 @@ describe('disclosures (<details>) in the visual editor', () => {
     }
   });
 
-  it('show the writer every word, never folded, and say how readers see them', () => {
+  it('show the writer every word, never folded, with a switch for whether readers find it open', () => {
     const e = open('<details><summary>Spoilers</summary><p>The butler did it.</p></details>');
     const block = e.view.dom.querySelector('.disclosure');
     // A <div>, not a <details>: one folded in the editor would hide what is being edited.
     expect(e.view.dom.querySelector('details')).toBeNull();
     expect(block?.textContent).toContain('The butler did it.');
-    expect(block?.getAttribute('data-readers')).toBe('Folded for readers');
-    e.commands.command(({ tr }) => {
-      tr.setNodeAttribute(0, 'open', true);
-      return true;
-    });
-    expect(block?.getAttribute('data-readers')).toBe('Open for readers');
+    const readers = () =>
+      e.view.dom.querySelector<HTMLButtonElement>('button.disclosure-readers') as HTMLButtonElement;
+    expect(readers().textContent).toBe('Open for readers');
+    expect(readers().getAttribute('aria-pressed')).toBe('false');
+    readers().click();
+    expect(readers().getAttribute('aria-pressed')).toBe('true');
     expect(html()).toBe(
       '<details open=""><summary>Spoilers</summary><p>The butler did it.</p></details>',
+    );
+    // The switch is not part of the text: the words typed go where the caret is.
+    caretAfter(e, 'did it.');
+    e.commands.insertContent(' Twice.');
+    readers().click();
+    expect(html()).toBe(
+      '<details><summary>Spoilers</summary><p>The butler did it. Twice.</p></details>',
     );
   });
 

@@ -53,24 +53,46 @@ const Details = Node.create({
   parseHTML: () => [{ tag: 'details' }],
   renderHTML: ({ HTMLAttributes }) => ['details', HTMLAttributes, 0],
   addNodeView() {
-    return ({ node, HTMLAttributes }) => {
+    return ({ node, HTMLAttributes, getPos, editor }) => {
       const dom = document.createElement('div');
       dom.className = 'disclosure';
-      const mark = (open: boolean) => {
-        // Said on the block, for the writer: the text a reader sees first is the summary.
-        dom.dataset.readers = open ? 'Open for readers' : 'Folded for readers';
-      };
-      mark(node.attrs.open === true);
       for (const [name, value] of Object.entries(HTMLAttributes))
         if (name !== 'open' && typeof value === 'string') dom.setAttribute(name, value);
+      const content = document.createElement('div');
+      // Whether readers find it open or folded: the one thing about it the writer cannot see
+      // here, so a switch of its own, below its words.
+      const readers = document.createElement('button');
+      readers.type = 'button';
+      readers.className = 'disclosure-readers';
+      readers.setAttribute('contenteditable', 'false');
+      readers.textContent = 'Open for readers';
+      const show = (open: boolean) => readers.setAttribute('aria-pressed', String(open));
+      show(node.attrs.open === true);
+      readers.addEventListener('mousedown', (event) => event.preventDefault());
+      readers.addEventListener('click', () => {
+        const pos = typeof getPos === 'function' ? getPos() : undefined;
+        if (pos === undefined || !editor.isEditable) return;
+        const now = editor.state.doc.nodeAt(pos);
+        if (now?.type.name !== 'details') return;
+        editor.view.dispatch(editor.state.tr.setNodeAttribute(pos, 'open', !now.attrs.open));
+      });
+      dom.append(content, readers);
+      const others = (attrs: Record<string, unknown>) => JSON.stringify({ ...attrs, open: null });
+      let current = node;
       return {
         dom,
-        contentDOM: dom,
+        contentDOM: content,
         update: (updated: ProseMirrorNode) => {
-          if (updated.type.name !== 'details') return false;
-          mark(updated.attrs.open === true);
+          // Anything but `open` changed: drawn anew, its attributes with it.
+          if (updated.type !== current.type || others(updated.attrs) !== others(current.attrs))
+            return false;
+          current = updated;
+          show(updated.attrs.open === true);
           return true;
         },
+        stopEvent: (event: Event) => event.target === readers,
+        ignoreMutation: (mutation) =>
+          mutation.target === readers || mutation.target.parentNode === readers,
       };
     };
   },

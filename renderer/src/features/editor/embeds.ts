@@ -1,5 +1,7 @@
 import { Node } from '@tiptap/core';
 import type { DOMOutputSpec } from '@tiptap/pm/model';
+import type { Command } from '@tiptap/pm/state';
+import { placeBlock } from './place-block';
 
 // Embeds (a video player, a map, a pen) and a post's own video and audio. They are kept as they
 // came and shown in the editor as a card that names them: nothing plays or loads in the app. The
@@ -135,3 +137,14 @@ const Embed = Node.create({
 });
 
 export const embedExtensions = [Embed];
+
+/** A player put in after the block the caret is in (or in place of the empty line it is on). */
+export function insertEmbed(attributes: Attributes): Command {
+  return (state, dispatch) => {
+    const embed = state.schema.nodes.embed;
+    if (!embed || embedName(attributes.src ?? null) === null) return false;
+    const node = embed.create({ tag: 'iframe', attributes });
+    dispatch?.(placeBlock(state, node, null).scrollIntoView());
+    return true;
+  };
+}

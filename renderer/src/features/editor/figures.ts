@@ -2,6 +2,7 @@ import { Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { splitBlockAs } from '@tiptap/pm/commands';
 import { TextSelection, type Command } from '@tiptap/pm/state';
+import { placeBlock } from './place-block';
 
 // A figure is an image (or a code listing, a quote…) with its caption: what WordPress, Ghost and
 // mdBook write for a captioned picture. Its anchor (`id`, which "see Figure 3" links point at) is
@@ -94,25 +95,9 @@ export function insertImage(image: { src: string; alt: string; caption: string }
           figcaption.create(null, state.schema.text(image.caption)),
         ])
       : paragraph.create(null, picture);
-    if (dispatch) {
-      const { $to } = state.selection;
-      const tr = state.tr;
-      let at: number;
-      const line = $to.parent;
-      if ($to.depth === 1 && line.type === paragraph && line.content.size === 0 && !line.attrs.id) {
-        // An empty line (not one a link points at) becomes the figure.
-        at = $to.before(1);
-        tr.replaceWith(at, $to.after(1), node);
-      } else {
-        // After the top-level block the caret is in, or after what is selected.
-        at = $to.depth > 0 ? $to.after(1) : state.selection.to;
-        tr.insert(at, node);
-      }
-      // The caret at the caption's (or the line's) end: Enter goes on below, and no empty line is
-      // left behind to be published when the figure ends the post.
-      const end = at + node.nodeSize - (image.caption ? 2 : 1);
-      dispatch(tr.setSelection(TextSelection.create(tr.doc, end)).scrollIntoView());
-    }
+    // The caret at the caption's (or the line's) end: Enter goes on below, and no empty line is
+    // left behind to be published when the figure ends the post.
+    if (dispatch) dispatch(placeBlock(state, node, image.caption ? 2 : 1).scrollIntoView());
     return true;
   };
 }

@@ -1,0 +1,84 @@
+import type { Editor } from '@tiptap/react';
+import { useId, useState, type ReactNode } from 'react';
+
+/**
+ * A form under the toolbar that puts something at an address into the text (an image, an
+ * embed): the address first, the form's other fields after it, and what is wrong with the address
+ * said beside it. The editor keeps its selection while this has focus, and gets the focus back
+ * when it closes.
+ */
+export function AddressForm({
+  editor,
+  name,
+  addressLabel,
+  className,
+  children,
+  insert,
+  onClose,
+}: {
+  editor: Editor;
+  /** The form's accessible name: "Image", "Embed". */
+  name: string;
+  addressLabel: string;
+  className: string;
+  /** The fields after the address. */
+  children: ReactNode;
+  /** Puts it in, or says why not. */
+  insert(address: string): string | null;
+  onClose(): void;
+}) {
+  const [address, setAddress] = useState('https://');
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const close = () => {
+    onClose();
+    editor.commands.focus();
+  };
+  return (
+    <form
+      className={`link-form ${className}`}
+      aria-label={name}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const refused = insert(address);
+        if (refused) setError(refused);
+        else close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      <label>
+        {addressLabel}
+        <input
+          // Opened by the writer's own click: the field is where they are going.
+          autoFocus
+          type="text"
+          inputMode="url"
+          value={address}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => {
+            setAddress(event.target.value);
+            setError(null);
+          }}
+        />
+      </label>
+      {children}
+      <button type="submit" className="small">
+        Insert
+      </button>
+      <button type="button" className="small ghost" onClick={close}>
+        Cancel
+      </button>
+      {error && (
+        <span id={errorId} className="field-error" role="status">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
