@@ -1,5 +1,6 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
+import { finishComments } from './comments';
 import { finishDefinitionLists } from './definition-lists';
 import { finishDisclosures } from './disclosures';
 import { finishFigures } from './figures';
@@ -31,5 +32,6 @@ export function documentHtml(doc: ProseMirrorNode): string {
   finishFigures(body);
   finishDisclosures(body);
   finishDefinitionLists(body);
+  finishComments(body);
   return body.innerHTML;
 }

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { ANCHOR_ID } from './anchor-ids';
+import { commentsAsElements } from './comments';
 import { embedName } from './embeds';
 
 // An instance of our own, so its hook is ours alone.
@@ -28,7 +29,7 @@ purify.addHook('uponSanitizeElement', (node, data) => {
  * URLs. Applied before anything reaches the editor or a preview.
  */
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, {
+  return purify.sanitize(commentsAsElements(html), {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     ADD_TAGS: ['iframe'],
