@@ -95,6 +95,29 @@ describe('disclosures (<details>) in the visual editor', () => {
     expect(html()).toBe('<details><summary>More</summary><p></p></details><p>Out</p>');
   });
 
+  it('name words loose beside blocks, and an empty one, which the editor would fill', () => {
+    expect(markupLoss('<details><summary>S</summary>one<p>two</p></details>')).toContain(
+      'words beside blocks in <details>',
+    );
+    expect(markupLoss('<blockquote><p>q</p><cite>who</cite></blockquote>')).toContain(
+      'words beside blocks in <blockquote>',
+    );
+    expect(markupLoss('<dl><dt>t</dt><dd>one<p>two</p></dd></dl>')).toContain(
+      'words beside blocks in <dd>',
+    );
+    expect(markupLoss('<details><summary>S</summary></details>')).toContain('empty <details>');
+  });
+
+  it('are not made where one cannot stand: in a caption, nothing happens and nothing breaks', () => {
+    const e = open(
+      '<figure><img src="https://example.com/a.jpg" alt=""><figcaption>Cap</figcaption></figure>',
+    );
+    caretAfter(e, 'Cap');
+    const before = html();
+    expect(toggleDisclosure(e.state, e.view.dispatch)).toBe(false);
+    expect(html()).toBe(before);
+  });
+
   it('are made from the lines selected, the summary ready to type over, and taken apart again', () => {
     const e = open('<p>Intro</p><p>Long aside</p><p>More aside</p>');
     e.commands.setTextSelection({ from: 9, to: 25 });

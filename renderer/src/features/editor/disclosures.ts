@@ -16,7 +16,7 @@ const Summary = Node.create({
   content: 'inline*',
   defining: true,
   parseHTML: () => [{ tag: 'summary' }],
-  renderHTML: () => ['summary', 0],
+  renderHTML: ({ HTMLAttributes }) => ['summary', HTMLAttributes, 0],
   addKeyboardShortcuts() {
     return { Enter: () => enterFromSummary(this.editor.state, this.editor.view.dispatch) };
   },
@@ -176,12 +176,18 @@ export const toggleDisclosure: Command = (state, dispatch) => {
     $to,
     (parent) => parent.type.contentMatch.matchType(details) !== null,
   );
-  if (!range) return false;
+  // Not where a disclosure may stand (in a caption, a summary): nothing to do.
+  if (!range?.parent.canReplaceWith(range.startIndex, range.endIndex, details)) return false;
   if (dispatch) {
     const summary = detailsSummary.create(null, state.schema.text('Details'));
     const inner: ProseMirrorNode[] = [];
     for (let i = range.startIndex; i < range.endIndex; i++) inner.push(range.parent.child(i));
-    const wrapped = details.createChecked(null, Fragment.from([summary, ...inner]));
+    let wrapped: ProseMirrorNode;
+    try {
+      wrapped = details.createChecked(null, Fragment.from([summary, ...inner]));
+    } catch {
+      return false;
+    }
     const tr = state.tr.replaceWith(range.start, range.end, wrapped);
     dispatch(
       tr

@@ -56,6 +56,30 @@ describe('embeds, video and audio in the visual editor', () => {
     expect(cleanPastedHtml(elsewhere).notes.join(' ')).toContain('<iframe>');
   });
 
+  it('name one the editor would take out of its line: an embed stands between blocks', () => {
+    expect(
+      markupLoss('<p>Watch: <iframe src="https://www.youtube.com/embed/abc"></iframe></p>'),
+    ).toContain('<iframe> inside <p>');
+    expect(
+      markupLoss('<p>Listen <audio controls src="https://media.example.com/a.mp3"></audio></p>'),
+    ).toContain('<audio> inside <p>');
+    expect(embedName('https://www.youtube.com:8443/embed/abc')).toBeNull();
+  });
+
+  it('keep only what a player or a video needs, whatever reaches the editor', () => {
+    // Straight into the editor, as no paste does any more: the node's own rule holds too.
+    editor = new Editor({
+      extensions: editorExtensions,
+      content:
+        '<iframe src="https://www.youtube.com/embed/abc" srcdoc="<script>x</script>" onload="x()" data-pm-slice="0 0 []" width="5"></iframe>' +
+        '<video src="https://media.example.com/a.mp4" onerror="x()" controls><source src="https://media.example.com/a.webm" onerror="x()"></video>',
+    });
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<iframe src="https://www.youtube.com/embed/abc" width="5"></iframe>' +
+        '<video src="https://media.example.com/a.mp4" controls=""><source src="https://media.example.com/a.webm"></video>',
+    );
+  });
+
   it('show a card that names them, and nothing that loads or plays', () => {
     editor = new Editor({
       extensions: editorExtensions,

@@ -1,6 +1,7 @@
 import { Node } from '@tiptap/core';
 import type { DOMOutputSpec } from '@tiptap/pm/model';
 import type { Command } from '@tiptap/pm/state';
+import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
 import { placeBlock } from './place-block';
 
 // Embeds (a video player, a map, a pen) and a post's own video and audio. They are kept as they
@@ -27,7 +28,7 @@ export function embedName(src: string | null): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.username || url.password) return null;
+  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
   return (
     EMBED_SOURCES.find(({ host, path }) => host.test(url.hostname) && path.test(url.pathname))
       ?.name ?? null
@@ -37,8 +38,63 @@ export function embedName(src: string | null): string | null {
 type Attributes = Record<string, string>;
 type Part = { tag: 'source' | 'track'; attributes: Attributes };
 
-const attributesOf = (element: Element): Attributes =>
-  Object.fromEntries([...element.attributes].map((a) => [a.name, a.value]));
+// What each element keeps: what a player or a video needs, never a handler or a srcdoc (a paste
+// reaches the editor unsanitised), nor ProseMirror's own data-pm-slice.
+const KEPT: Record<string, string[]> = {
+  iframe: [
+    'src',
+    'width',
+    'height',
+    'title',
+    'allow',
+    'allowfullscreen',
+    'frameborder',
+    'loading',
+    'referrerpolicy',
+    'sandbox',
+    'scrolling',
+    'name',
+  ],
+  video: [
+    'src',
+    'poster',
+    'controls',
+    'width',
+    'height',
+    'autoplay',
+    'loop',
+    'muted',
+    'playsinline',
+    'preload',
+    'crossorigin',
+    'controlslist',
+    'title',
+  ],
+  audio: ['src', 'controls', 'autoplay', 'loop', 'muted', 'preload', 'crossorigin', 'title'],
+  source: ['src', 'type', 'media', 'sizes', 'srcset'],
+  track: ['kind', 'src', 'srclang', 'label', 'default'],
+};
+// A class and a style are kept too, as data while edited (see kept-attributes.ts).
+const AS_DATA: Record<string, string> = { class: KEPT_CLASS, style: KEPT_STYLE };
+const FROM_DATA: Record<string, string> = { [KEPT_CLASS]: 'class', [KEPT_STYLE]: 'style' };
+
+const attributesOf = (element: Element): Attributes => {
+  const kept = KEPT[element.tagName.toLowerCase()] ?? [];
+  const attributes: Attributes = {};
+  for (const { name, value } of element.attributes) {
+    const as = FROM_DATA[name] ?? name;
+    if (
+      kept.includes(as) ||
+      (as in AS_DATA && element.tagName !== 'SOURCE' && element.tagName !== 'TRACK')
+    )
+      attributes[as] ??= value;
+  }
+  return attributes;
+};
+const asRendered = (attributes: Attributes): Attributes =>
+  Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [AS_DATA[name] ?? name, value]),
+  );
 
 /** What a <video> or <audio> holds: its sources and tracks, and the words shown without it. */
 function partsOf(element: Element): { parts: Part[]; fallback: string } {
@@ -107,7 +163,12 @@ const Embed = Node.create({
       fallback: string;
     };
     const children: DOMOutputSpec[] = parts.map((part) => [part.tag, part.attributes]);
-    return [tag, attributes, ...children, ...(fallback ? [fallback] : [])] as DOMOutputSpec;
+    return [
+      tag,
+      asRendered(attributes),
+      ...children,
+      ...(fallback ? [fallback] : []),
+    ] as DOMOutputSpec;
   },
   addNodeView() {
     return ({ node }) => {

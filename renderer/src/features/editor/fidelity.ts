@@ -44,7 +44,42 @@ const PLACED = new Set([
   'pre',
   'figure',
   'table',
+  'iframe',
+  'video',
+  'audio',
 ]);
+
+// Containers the editor fills with blocks: words or phrase markup standing loose beside a block
+// in one (`<dd>one<p>two</p></dd>`) are wrapped in a paragraph of their own. Bare words alone are
+// kept bare (see tables, disclosures, definition lists); beside blocks, that is named.
+const BLOCK_HOLDERS = new Set(['details', 'dd', 'blockquote', 'td', 'th', 'figure']);
+const BLOCKS = new Set([
+  ...PLACED,
+  'blockquote',
+  'details',
+  'dl',
+  'hr',
+  'div',
+  'section',
+  'article',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+]);
+const looseBesideBlocks = (element: Element): boolean => {
+  let loose = false;
+  let block = false;
+  for (const child of element.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE && child.textContent?.trim()) loose = true;
+    if (child.nodeType !== Node.ELEMENT_NODE) continue;
+    const tag = (child as Element).tagName.toLowerCase();
+    if (tag === 'summary' || tag === 'figcaption') continue;
+    if (BLOCKS.has(tag)) block = true;
+    else loose = true;
+  }
+  return loose && block;
+};
 
 // Structures the editor may split or wrap to fit its schema (two captions, a stray caption, words
 // loose in a <dl>): more of them after than before is a change as much as fewer is.
@@ -60,6 +95,18 @@ const imagesOnly = (element: Element): boolean =>
 // colspan="1" is what a cell spans anyway (spreadsheets write it on every cell): not a loss.
 const isDefaultSpan = (attribute: Attr): boolean =>
   (attribute.name === 'colspan' || attribute.name === 'rowspan') && attribute.value.trim() === '1';
+
+// Formatting that wraps the same words reads the same nested either way: a footnote's
+// <sup><a>1</a></sup> and <a><sup>1</sup></a>. The editor nests marks in its own order.
+const FORMATTING = new Set(
+  'a abbr b cite code del em i kbd mark q s small span strike strong sub sup time u'.split(' '),
+);
+const SPELLED: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
+
+function* ancestors(element: Element): Generator<string> {
+  for (let up = element.parentElement; up && up.tagName !== 'BODY'; up = up.parentElement)
+    yield up.tagName.toLowerCase();
+}
 
 function inventory(html: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -82,6 +129,19 @@ function inventory(html: string): Map<string, number> {
       const holder = `<${parent.tagName.toLowerCase()}>`;
       add(`<${tag}> inside ${EQUIVALENT[holder] ?? holder}`);
     }
+    if (BLOCK_HOLDERS.has(tag) && looseBesideBlocks(element))
+      add(`words beside blocks in <${tag}>`);
+    // An empty disclosure gains a line in the editor (it holds at least one).
+    if (tag === 'details' && [...element.children].every((child) => child.tagName === 'SUMMARY'))
+      add('empty <details>');
+    // Formatting inside the same formatting (a span in a span) is split apart by the editor,
+    // which holds one of a kind at a place: the inner words lose the outer one's look.
+    const spelled = SPELLED[tag] ?? tag;
+    if (
+      FORMATTING.has(tag) &&
+      [...ancestors(element)].some((up) => (SPELLED[up] ?? up) === spelled)
+    )
+      add(`<${spelled}> inside <${spelled}>`);
   }
   return counts;
 }
@@ -120,12 +180,10 @@ export function markupLoss(html: string): string[] {
     .map(([key, n]) => (n > 1 ? `${key} ×${n}` : key));
 }
 
-// Formatting that wraps the same words reads the same nested either way: a footnote's
-// <sup><a>1</a></sup> and <a><sup>1</sup></a>. The editor nests marks in its own order.
-const FORMATTING = new Set(
-  'a abbr b cite code del em i kbd mark q s small span strike strong sub sup time u'.split(' '),
-);
-const SPELLED: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
+const lookless = (element: Element): boolean =>
+  !element.hasAttribute('class') &&
+  !element.hasAttribute('style') &&
+  !/^(MARK|SMALL|SPAN)$/.test(element.tagName);
 
 function nestInOneOrder(body: HTMLElement): void {
   const name = (element: Element): string => {
@@ -139,6 +197,9 @@ function nestInOneOrder(body: HTMLElement): void {
       if (!inner || outer.childNodes.length !== 1 || !FORMATTING.has(outer.tagName.toLowerCase()))
         continue;
       if (!FORMATTING.has(inner.tagName.toLowerCase()) || name(outer) <= name(inner)) continue;
+      // Only where nesting cannot change the look: a class or a style, or a highlight or a size,
+      // around a link reads differently inside it (the link's own colour wins there).
+      if (![outer, inner].every(lookless)) continue;
       const newOuter = inner.cloneNode(false) as Element;
       const newInner = outer.cloneNode(false) as Element;
       newInner.append(...inner.childNodes);

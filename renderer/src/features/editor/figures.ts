@@ -19,7 +19,7 @@ const Figcaption = Node.create({
     return { Enter: () => leaveCaption(this.editor.state, this.editor.view.dispatch) };
   },
   parseHTML: () => [{ tag: 'figcaption' }],
-  renderHTML: () => ['figcaption', 0],
+  renderHTML: ({ HTMLAttributes }) => ['figcaption', HTMLAttributes, 0],
 });
 
 const Figure = Node.create({

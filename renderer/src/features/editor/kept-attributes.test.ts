@@ -50,6 +50,61 @@ describe("a post's classes, styles and phrase markup", () => {
     expect(documentHtml(editor.state.doc)).toBe('<p class="graf">One</p><p class="graf">Two</p>');
   });
 
+  it('make no bold or italics of a style: the post had none', () => {
+    for (const html of [
+      '<p style="font-weight:bold">All bold</p>',
+      '<p><span style="font-style: italic;">Blogger</span> and <span style="text-decoration: underline;">u</span></p>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+  });
+
+  it('stay on the block they came on: a block Enter makes after it is plain', () => {
+    for (const [html, words] of [
+      ['<h2 class="wp-block-heading">Title</h2>', 'Title'],
+      ['<p class="has-drop-cap">Once</p>', 'Once'],
+    ] as const) {
+      editor?.destroy();
+      editor = new Editor({ extensions: editorExtensions, content: sanitizeHtml(html) });
+      editor.commands.setTextSelection(1 + words.length);
+      editor.commands.enter();
+      editor.commands.insertContent('Next');
+      expect(documentHtml(editor.state.doc)).toBe(`${html}<p>Next</p>`);
+    }
+  });
+
+  it('end where they end: typing after a styled phrase or a key is plain', () => {
+    editor = new Editor({
+      extensions: editorExtensions,
+      content: sanitizeHtml('<p><span style="color: #a33">Red</span></p><p><kbd>Ctrl</kbd></p>'),
+    });
+    editor.commands.setTextSelection(4);
+    editor.commands.insertContent(' more');
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    editor.commands.insertContent('+S');
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<p><span style="color: #a33">Red</span> more</p><p><kbd>Ctrl</kbd>+S</p>',
+    );
+  });
+
+  it('are named when the editor would split formatting inside the same formatting', () => {
+    expect(
+      markupLoss('<p><span style="color:red">red <span lang="fr">rouge</span> red</span></p>'),
+    ).toContain('<span> inside <span>');
+    expect(markupLoss('<p><b>a <strong>b</strong></b></p>')).toContain('<strong> inside <strong>');
+  });
+
+  it('on a summary and a caption are kept too', () => {
+    for (const html of [
+      '<details><summary class="toggle">More</summary><p>x</p></details>',
+      '<figure class="wp-block-image"><img src="https://example.com/a.jpg" alt=""><figcaption class="wp-element-caption">A</figcaption></figure>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+  });
+
   it('a bare <span>, which carries nothing, is named like any other loss', () => {
     expect(markupLoss('<p><span>x</span></p>')).toEqual(['<span>']);
   });
@@ -62,6 +117,21 @@ describe('sameHtml', () => {
       true,
     );
     expect(sameHtml('<b><i>x</i></b>', '<em><strong>x</strong></em>')).toBe(true);
+  });
+
+  it('keeps apart nestings that look different: a highlight, a size or a class around a link', () => {
+    expect(
+      sameHtml(
+        '<mark class="c"><a href="#">l</a></mark>',
+        '<a href="#"><mark class="c">l</mark></a>',
+      ),
+    ).toBe(false);
+    expect(
+      sameHtml(
+        '<small><span style="font-size:20px">x</span></small>',
+        '<span style="font-size:20px"><small>x</small></span>',
+      ),
+    ).toBe(false);
   });
 
   it('still tells different markup apart', () => {

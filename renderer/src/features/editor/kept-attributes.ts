@@ -11,6 +11,9 @@ export const KEPT_STYLE = 'data-kept-style';
 
 const kept = (name: 'class' | 'style', as: string) => ({
   default: null,
+  // A block Enter makes is plain: a heading's class is no paragraph's, and a drop cap on the
+  // first paragraph is not meant for every one after it.
+  keepOnSplit: false,
   // The editor's own copies (a paste within the post) carry the data form.
   parseHTML: (element: HTMLElement) => element.getAttribute(as) ?? element.getAttribute(name),
   renderHTML: (attributes: Record<string, unknown>) =>
@@ -103,6 +106,9 @@ const anchor = {
 const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
   Mark.create({
     name: tag,
+    // Typing at its end goes on outside it: what follows <kbd>Ctrl</kbd> is not a key, and a
+    // style the writer cannot see here must not spread to what they type.
+    inclusive: false,
     addAttributes: () => attributes,
     parseHTML: () => [{ tag }],
     renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
@@ -112,6 +118,7 @@ const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
 // language, an anchor). A bare one is named as a loss like any other tag.
 const Span = Mark.create({
   name: 'span',
+  inclusive: false,
   addAttributes: () => ({ ...anchor, ...plain('title') }),
   parseHTML: () => [
     {

@@ -72,15 +72,36 @@ describe('cleanPastedHtml', () => {
   it('drops the ids of the page copied from, and keeps the anchors the editor copied itself', () => {
     const docs = cleanPastedHtml('<h2 id="h.3znysh7">Plan</h2><p id="x">Words</p>');
     expect(docs.html).toBe('<h2>Plan</h2><p>Words</p>');
-    const own = cleanPastedHtml('<h2 data-anchor-id="plan">Plan</h2>');
+    // ProseMirror marks its own copies with data-pm-slice.
+    const own = cleanPastedHtml('<h2 data-anchor-id="plan" data-pm-slice="1 1 []">Plan</h2>');
     expect(visualRoundTrip(own.html)).toBe('<h2 id="plan">Plan</h2>');
   });
 
   it("drops the classes of the page copied from, and keeps the ones the editor's own copy carries", () => {
     const site = cleanPastedHtml('<p class="article__para">Words <span class="hl">here</span></p>');
     expect(site).toEqual({ html: '<p>Words here</p>', notes: [] });
-    const own = cleanPastedHtml('<p data-kept-class="graf">Words</p>');
+    const own = cleanPastedHtml('<p data-kept-class="graf" data-pm-slice="1 1 []">Words</p>');
     expect(visualRoundTrip(own.html)).toBe('<p class="graf">Words</p>');
+    // A page from elsewhere says nothing in the editor's own data.
+    const posing = cleanPastedHtml(
+      '<p data-kept-class="x" data-kept-style="position:fixed" data-anchor-id="y">Words</p>',
+    );
+    expect(visualRoundTrip(posing.html)).toBe('<p>Words</p>');
+    // A code listing's language is kept; Word's language on every run of words is not.
+    expect(
+      visualRoundTrip(
+        cleanPastedHtml(
+          '<pre class="x"><code class="hljs language-js">let a;</code></pre><p><span lang="EN-US">Hi</span></p>',
+        ).html,
+      ),
+    ).toBe('<pre><code class="language-js">let a;</code></pre><p>Hi</p>');
+  });
+
+  it('makes a paste safe as the service’s HTML is, and drops the clipboard’s own comments', () => {
+    const { html } = cleanPastedHtml(
+      '<!--StartFragment--><p onclick="x()">Hi</p><iframe src="https://www.youtube.com/embed/abc" srcdoc="<script>x</script>" onload="x()"></iframe><!--EndFragment-->',
+    );
+    expect(html).toBe('<p>Hi</p><iframe src="https://www.youtube.com/embed/abc"></iframe>');
   });
 
   it('leaves plain HTML alone and says nothing', () => {

@@ -1,4 +1,7 @@
+import { ANCHOR_ID } from './anchor-ids';
 import { markupLoss } from './fidelity';
+import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
+import { sanitizeHtml } from './sanitize';
 
 export interface CleanPaste {
   html: string;
@@ -84,6 +87,18 @@ function marksFromStyles(body: HTMLElement): void {
 export function cleanPastedHtml(pasted: string): CleanPaste {
   const doc = new DOMParser().parseFromString(pasted, 'text/html');
   const { body } = doc;
+  // Chromium's <!--StartFragment-->, Word's conditional comments: the clipboard's, not the text's.
+  const comments = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
+  const found: Node[] = [];
+  while (comments.nextNode()) found.push(comments.currentNode);
+  for (const comment of found) (comment as ChildNode).remove();
+  // A copy from the editor itself (ProseMirror marks its own) carries the post's anchors,
+  // classes and styles as data; a page from elsewhere has no say in them.
+  const own = body.querySelector('[data-pm-slice]') !== null;
+  if (!own)
+    for (const element of body.querySelectorAll('*'))
+      for (const name of [ANCHOR_ID, KEPT_CLASS, KEPT_STYLE, 'data-html-comment'])
+        element.removeAttribute(name);
   marksFromStyles(body);
   // Read once, above: left in place, the editor's own rules would read it again (a link's
   // underline as an underline), and half of it (`node.style`) is blank under the CSP.
@@ -92,18 +107,26 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   // copies carry theirs as data-anchor-id, so a heading moved within a post keeps its anchor.
   for (const named of body.querySelectorAll('[id]')) named.removeAttribute('id');
   // The same for classes: the page copied from styles with them, the post's site would not (the
-  // editor's own copies carry theirs as data-kept-class). And Docs marks every line left to right,
-  // which every line is anyway.
-  for (const classed of body.querySelectorAll('[class]')) classed.removeAttribute('class');
+  // editor's own copies carry theirs as data-kept-class). A code listing's language stays, and a
+  // link's class in the editor's own copy (links keep theirs as it is). Docs marks every line
+  // left to right, which every line is anyway, and Word gives every run of words a language.
+  for (const classed of body.querySelectorAll('[class]')) {
+    const language = [...classed.classList].filter((name) => name.startsWith('language-'));
+    if (classed.tagName === 'CODE' && language.length) classed.className = language.join(' ');
+    else if (!(own && classed.tagName === 'A')) classed.removeAttribute('class');
+  }
   for (const line of body.querySelectorAll('[dir="ltr" i]')) line.removeAttribute('dir');
+  if (!own) for (const span of body.querySelectorAll('span[lang]')) span.removeAttribute('lang');
   // A span left with nothing to carry is no markup at all.
   for (const span of [...body.querySelectorAll('span')])
     if (span.attributes.length === 0) span.replaceWith(...span.childNodes);
   // Docs ends a paste with a line break outside its last paragraph: an empty line, not content.
   while (body.lastChild?.nodeName === 'BR') body.lastChild.remove();
-  const html = body.innerHTML;
+  const cleaned = body.innerHTML;
+  // Made safe as the service's HTML is: no handler, no srcdoc, no frame from elsewhere.
+  const html = sanitizeHtml(cleaned);
   const notes: string[] = [];
-  const dropped = markupLoss(html)
+  const dropped = markupLoss(cleaned)
     .filter((loss) => loss.startsWith('<') && !loss.startsWith('<!--') && !SILENT.test(loss))
     .map((loss) => loss.replace(/ ×\d+$/, ''));
   if (dropped.length > 0)

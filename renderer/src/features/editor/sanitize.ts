@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { ANCHOR_ID } from './anchor-ids';
 import { commentsAsElements } from './comments';
 import { embedName } from './embeds';
+import { KEPT_STYLE } from './kept-attributes';
 
 // An instance of our own, so its hook is ours alone.
 const purify = DOMPurify(window);
@@ -10,6 +11,13 @@ const purify = DOMPurify(window);
 purify.addHook('beforeSanitizeAttributes', (node) => {
   if (node.nodeType !== 1) return;
   const element = node as Element;
+  // A post's inline style is kept as data too (kept-attributes.ts): read as `style`, TipTap's
+  // rules would make marks of it (bold of font-weight), which the post never had.
+  const style = element.getAttribute('style');
+  if (style !== null) {
+    element.removeAttribute('style');
+    if (!element.hasAttribute(KEPT_STYLE)) element.setAttribute(KEPT_STYLE, style);
+  }
   const id = element.getAttribute('id');
   if (id === null || !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN)$/.test(element.tagName)) return;
   element.removeAttribute('id');
@@ -34,7 +42,7 @@ export function sanitizeHtml(html: string): string {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     ADD_TAGS: ['iframe'],
     // What an embed's player is allowed (full screen, autoplay), as the post said.
-    ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'referrerpolicy', 'scrolling'],
+    ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'referrerpolicy', 'sandbox', 'scrolling'],
     // DOMPurify's own URI rule, not a narrower one: it refuses javascript: and the like, and a
     // custom pattern is applied to every attribute, so `dir`, `lang`, `width` or `start` went too.
     // Where an image may load from is the CSP's job (img-src: https and data only).
