@@ -64,4 +64,15 @@ describe('anchors (ids on headings and paragraphs)', () => {
     e.chain().focus().toggleHeading({ level: 3 }).run();
     expect(html()).toBe('<h3 id="one">One</h3><h3 id="two">Two</h3>');
   });
+
+  it('on a mark (a footnote’s mark, a span) are not doubled by Enter or by a copy pasted', () => {
+    const e = open('<p>See <span id="ferris">Ferris the crab</span>.</p>');
+    e.commands.setTextSelection(11);
+    e.commands.splitBlock();
+    expect(html()).toBe('<p>See <span id="ferris">Ferris</span></p><p> the crab.</p>');
+    const f = open('<p>A claim<sup id="fnref1">1</sup>.</p><p>Again</p>');
+    f.commands.setTextSelection(f.state.doc.content.size - 1);
+    f.commands.insertContent('<sup data-anchor-id="fnref1">1</sup>');
+    expect(html()).toBe('<p>A claim<sup id="fnref1">1</sup>.</p><p>Again<sup>1</sup></p>');
+  });
 });

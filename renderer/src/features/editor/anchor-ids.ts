@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import type { Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
+import type { Mark, Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
 
@@ -12,7 +12,15 @@ import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
 // writes them back as ids.
 export const ANCHOR_ID = 'data-anchor-id';
 
-type Occurrence = { pos: number; node: ProseMirrorNode; touched: boolean };
+type Occurrence = {
+  pos: number;
+  end: number;
+  words: boolean;
+  /** Whether a change at its very edge touches it (a mark's run), or only one within it. */
+  edges: boolean;
+  touched: boolean;
+  drop(tr: Transaction): void;
+};
 
 /** Where the steps of these transactions put new content, in the last one's document. */
 function changedRanges(transactions: readonly Transaction[]): { from: number; to: number }[] {
@@ -25,33 +33,77 @@ function changedRanges(transactions: readonly Transaction[]): { from: number; to
   return ranges;
 }
 
-const carriesAnchor = (step: Step): boolean => {
+// A step that brings content with an anchor (a paste, a copy of a block), or splits a block
+// (Enter, which copies a block's attributes and its marks into both halves).
+const mayDouble = (step: Step): boolean => {
   const slice = (step as { slice?: Slice }).slice;
+  if (!slice) return false;
+  if (slice.openStart > 0 && slice.content.childCount > 1) return true;
   let found = false;
-  slice?.content.descendants((node) => {
-    if (node.attrs.id) found = true;
-    return !found && !node.isTextblock;
+  slice.content.descendants((node) => {
+    if (node.attrs.id || node.marks.some((mark) => mark.attrs.id)) found = true;
+    return !found;
   });
   return found;
 };
 
-function anchorsIn(
-  doc: ProseMirrorNode,
-  visit: (id: string, node: ProseMirrorNode, pos: number) => void,
+type Found = Omit<Occurrence, 'touched'>;
+
+/** The runs of one anchored mark in a block's text: a run split over text nodes is one. */
+function markAnchorsIn(
+  block: ProseMirrorNode,
+  start: number,
+  visit: (id: string, o: Found) => void,
 ) {
+  const runs: { mark: Mark; from: number; to: number }[] = [];
+  block.forEach((child, offset) => {
+    const from = start + offset;
+    for (const mark of child.marks) {
+      if (typeof mark.attrs.id !== 'string' || !mark.attrs.id) continue;
+      const run = runs.find((r) => r.to === from && r.mark.eq(mark));
+      if (run) run.to = from + child.nodeSize;
+      else runs.push({ mark, from, to: from + child.nodeSize });
+    }
+  });
+  for (const { mark, from, to } of runs)
+    visit(mark.attrs.id as string, {
+      pos: from,
+      end: to,
+      words: true,
+      edges: true,
+      drop: (tr) => {
+        tr.removeMark(from, to, mark);
+        // A <span> with nothing left to carry is no markup: not put back bare.
+        const rest = { ...mark.attrs, id: null };
+        if (mark.type.name !== 'span' || Object.values(rest).some((v) => v !== null && v !== ''))
+          tr.addMark(from, to, mark.type.create(rest));
+      },
+    });
+}
+
+/** Every anchor in a document: on blocks, and on marks (a footnote's <sup>, a <span>). */
+function anchorsIn(doc: ProseMirrorNode, visit: (id: string, o: Found) => void) {
   doc.descendants((node, pos) => {
     const id: unknown = node.attrs.id;
-    if (typeof id === 'string' && id) visit(id, node, pos);
+    if (typeof id === 'string' && id)
+      visit(id, {
+        pos,
+        end: pos + node.nodeSize,
+        words: node.textContent.trim() !== '',
+        edges: false,
+        drop: (tr) => tr.setNodeAttribute(pos, 'id', null),
+      });
+    if (node.isTextblock) markAnchorsIn(node, pos + 1, visit);
     return !node.isTextblock;
   });
 }
 
 /**
  * The fix for ids an edit has doubled, or null. Enter in a block copies its attributes into both
- * halves (keepOnSplit holds only at the end), and a pasted copy brings its original's id. The
- * block left untouched keeps the id (the original, not the pasted copy); else the half with
- * words (Enter at a paragraph's start leaves an empty one before it), else the first. Ids the
- * service sent doubled stay as many as they were: not ours to choose.
+ * halves (keepOnSplit holds only at the end), and its marks with them; a pasted copy brings its
+ * original's id. The one left untouched keeps the id (the original, not the pasted copy); else
+ * the half with words (Enter at a paragraph's start leaves an empty one before it), else the
+ * first. Ids the service sent doubled stay as many as they were: not ours to choose.
  */
 export function undoubleAnchors(
   transactions: readonly Transaction[],
@@ -59,16 +111,18 @@ export function undoubleAnchors(
   state: EditorState,
 ): Transaction | null {
   const edits = transactions.filter((tr) => tr.docChanged && !tr.getMeta('preventUpdate'));
-  // Only a step that carries an anchor can double one: typing never walks the document.
-  if (!edits.some((tr) => tr.steps.some(carriesAnchor))) return null;
+  // Only a step that carries an anchor or splits a block can double one: typing never walks
+  // the document.
+  if (!edits.some((tr) => tr.steps.some(mayDouble))) return null;
   const ranges = changedRanges(transactions);
   const seen = new Map<string, Occurrence[]>();
-  anchorsIn(state.doc, (id, node, pos) => {
-    const end = pos + node.nodeSize;
+  anchorsIn(state.doc, (id, found) => {
+    const { pos, end, edges } = found;
+    // A mark's run split by Enter ends where the change begins: touching counts.
     const touched = ranges.some(({ from, to }) =>
-      from === to ? pos <= from && from <= end : pos < to && end > from,
+      from === to || edges ? pos <= to && from <= end : pos < to && end > from,
     );
-    seen.set(id, [...(seen.get(id) ?? []), { pos, node, touched }]);
+    seen.set(id, [...(seen.get(id) ?? []), { ...found, touched }]);
   });
   const doubled = [...seen].filter(([, found]) => found.length > 1);
   if (doubled.length === 0) return null;
@@ -78,14 +132,12 @@ export function undoubleAnchors(
   for (const [id, found] of doubled) {
     // As many as there were before the edit (one, or the service's own doubles) stay.
     const allowed = Math.max(1, earlier.get(id) ?? 0);
-    const hasWords = (o: Occurrence) => o.node.textContent.trim() !== '';
     const ranked = [
       ...found.filter((o) => !o.touched),
-      ...found.filter((o) => o.touched && hasWords(o)),
-      ...found.filter((o) => o.touched && !hasWords(o)),
+      ...found.filter((o) => o.touched && o.words),
+      ...found.filter((o) => o.touched && !o.words),
     ];
-    for (const o of ranked.slice(allowed))
-      if (o.touched) fix = (fix ?? state.tr).setNodeAttribute(o.pos, 'id', null);
+    for (const o of ranked.slice(allowed)) if (o.touched) o.drop((fix ??= state.tr));
   }
   return fix;
 }
