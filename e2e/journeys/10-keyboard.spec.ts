@@ -162,7 +162,7 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   const source = page.getByRole('textbox', { name: 'HTML source' });
   await source.focus();
   await page.keyboard.press('Control+End');
-  await page.keyboard.type('<div class="callout"><p>kept</p></div>');
+  await page.keyboard.type('<nav class="callout"><p>kept</p></nav>');
   await tabTo(page, page.getByRole('button', { name: 'Visual' }), { back: true });
   await page.keyboard.press('Enter');
   const warning = page.getByRole('alertdialog');
@@ -171,7 +171,7 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(warning).toBeHidden();
   await expect(source).toBeFocused();
-  await expect(source).toHaveValue(/<div class="callout">/);
+  await expect(source).toHaveValue(/<nav class="callout">/);
 
   // Back to the list: the keyboard is on the row it left.
   await tabTo(page, page.getByRole('button', { name: /All posts/ }), { back: true, max: 60 });

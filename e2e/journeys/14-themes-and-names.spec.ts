@@ -23,7 +23,7 @@ const world = journey({
     });
     await createPost(w, {
       title: 'With a callout',
-      content: '<p>Figures:</p><div class="callout"><p>2</p></div>',
+      content: '<p>Figures:</p><nav class="callout"><p>2</p></nav>',
     });
   },
 });
@@ -157,7 +157,7 @@ for (const scheme of ['light', 'dark'] as const) {
     try {
       await page
         .getByLabel('HTML source')
-        .fill(`<p>Figures, offline in the ${scheme}:</p><div class="callout"><p>3</p></div>`);
+        .fill(`<p>Figures, offline in the ${scheme}:</p><nav class="callout"><p>3</p></nav>`);
       await page.keyboard.press('Control+s');
       await expect(page.locator('.offline-banner')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.editor-header .sync-badge')).toHaveText('Offline');

@@ -6,17 +6,21 @@ import { apiGet } from '../support/processes';
 const YOUTUBE =
   '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/abc123" title="The talk" frameborder="0" allowfullscreen=""></iframe>';
 
-// A post as WordPress or a Markdown engine writes it: a heading's class, an embedded player, a
-// transcript folded away, a centred line, a glossary and a footnote. All of it the visual editor
-// now holds, so the post opens there and comes back from an edit with every tag in place.
+// A post as WordPress, Ghost or a Markdown engine writes it: block markers and a heading's class,
+// an embedded player, a transcript folded away, a centred line, a glossary, a footnote, a
+// callout. All of it the visual editor now holds, so the post opens there and comes back from an
+// edit with every tag in place.
+const CALLOUT =
+  '<div class="kg-card kg-callout-card"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">Back up first.</div></div>';
 const IMPORTED =
-  '<h2 class="wp-block-heading">Watch first</h2>' +
+  '<!-- wp:heading --><h2 class="wp-block-heading">Watch first</h2><!-- /wp:heading -->' +
   YOUTUBE +
   '<details><summary>Transcript</summary><p>Hello and welcome.</p></details>' +
   '<p class="has-text-align-center">A centred line.</p>' +
   '<dl><dt>Draft</dt><dd>Not yet published.</dd></dl>' +
   '<p>A claim<sup id="fnref1"><a href="#fn1">1</a></sup>.</p>' +
-  '<ol class="footnotes"><li id="fn1">The source.</li></ol>';
+  '<ol class="footnotes"><li id="fn1">The source.</li></ol>' +
+  CALLOUT;
 
 const world = journey({
   subdomain: 'imports',
@@ -62,6 +66,13 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
     text.locator('.disclosure').getByRole('button', { name: 'Open for readers' }),
   ).toHaveAttribute('aria-pressed', 'false');
   await expect(text.locator('dt')).toHaveText('Draft');
+  // WordPress's block markers as quiet lines; a Ghost card framed and named.
+  await expect(text.locator('.html-comment').first()).toHaveText('<!-- wp:heading -->');
+  await expect(text.locator('.container-label').first()).toHaveText(
+    '<div class="kg-card kg-callout-card">',
+  );
+  // The caret waits before the first words, not on the marker a first key would replace.
+  await expect(text.locator('.ProseMirror-selectednode')).toHaveCount(0);
   await screen(page, '17-rich-markup', 'opened');
 
   // Writing on in the transcript, then out of it by Enter on an empty last line.
@@ -109,7 +120,7 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await expect(page.getByText('Published on Imports.')).toBeVisible();
   const { body } = await apiGet(world.server, 'imports', '/posts/imported-talk', world.token);
   expect(body.post.content).toBe(
-    '<h2 class="wp-block-heading">Watch first</h2>' +
+    '<!-- wp:heading --><h2 class="wp-block-heading">Watch first</h2><!-- /wp:heading -->' +
       YOUTUBE +
       '<details><summary>Transcript</summary><p>Hello and welcome. Glad you came.</p></details>' +
       '<p>After the transcript.</p>' +
@@ -117,7 +128,8 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
       '<details open=""><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
       '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +
       '<p>A claim<a href="#fn1"><sup id="fnref1">1</sup></a>.</p>' +
-      '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>',
+      '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>' +
+      CALLOUT,
   );
 
   // A frame from anywhere else: the post opens in HTML source, untouched, and says why.

@@ -127,8 +127,8 @@ describe('DraftEditor', () => {
     await settled();
     expect(await stored()).toBe(edited);
 
-    // A wrapper it cannot hold: the writer is told what would go before anything changes.
-    const details = '<p>Before</p><div class="card"><p>cell</p></div>';
+    // Markup it cannot hold (a site's navigation): the writer is told what would go before anything changes.
+    const details = '<p>Before</p><nav class="card"><p>cell</p></nav>';
     toSource();
     fireEvent.change(sourceBox(), { target: { value: details } });
     toVisual();
@@ -137,7 +137,7 @@ describe('DraftEditor', () => {
       within(warning)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(expect.arrayContaining(['<div>']));
+    ).toEqual(expect.arrayContaining(['<nav>']));
     expect(sourceBox().value).toBe(details);
     fireEvent.click(within(warning).getByRole('button', { name: 'Stay in HTML source' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -149,7 +149,7 @@ describe('DraftEditor', () => {
     toVisual();
     fireEvent.click(screen.getByRole('button', { name: 'Switch and drop it' }));
     expect(screen.queryByRole('textbox', { name: 'HTML source' })).toBeNull();
-    expect(editor.getHTML()).not.toContain('<div');
+    expect(editor.getHTML()).not.toContain('<nav');
     expect(editor.getHTML()).toContain('cell');
     await settled();
     expect(await stored()).toBe(editor.getHTML());
@@ -157,8 +157,8 @@ describe('DraftEditor', () => {
 
   it('starts undo at the text brought back from source: Ctrl+Z cannot empty a post', async () => {
     cleanup();
-    // Opens in HTML source (the visual editor cannot hold a <div>), its visual side empty.
-    const start = '<p>Kept words.</p><div class="card"><p>cell</p></div>';
+    // Opens in HTML source (the visual editor cannot hold a <nav>), its visual side empty.
+    const start = '<p>Kept words.</p><nav class="card"><p>cell</p></nav>';
     const draft = await bridge.records.create({
       publicationId: publication.id,
       kind: 'post',

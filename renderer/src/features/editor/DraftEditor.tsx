@@ -37,7 +37,7 @@ import { RevisionHistory } from './RevisionHistory';
 import { sanitizeHtml } from './sanitize';
 import { Toolbar } from './Toolbar';
 import { WordCount } from './WordCount';
-import { selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
+import { firstWords, selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
 
 const NO_PLACE = { from: 0, to: 0 };
 
@@ -384,7 +384,10 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
       );
       editor.view.focus();
-    } else editor.commands.focus('start', { scrollIntoView: false });
+    } else {
+      editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
+      editor.commands.focus(null, { scrollIntoView: false });
+    }
     // Once, on mounting: later renders must never move the writer's caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -447,6 +450,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     const loss = markupLoss(html);
     if (loss.length && !force) return setPendingLoss(loss);
     editor.commands.setContent(sanitizeHtml(html), { emitUpdate: false });
+    editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
     startUndoHere(editor);
     // Only now, with the writer's consent, does the text become what the editor keeps.
     if (loss.length) update({ content: documentHtml(editor.state.doc) });
@@ -786,7 +790,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
             source.current?.focus();
             source.current?.setSelectionRange(0, 0);
           } else {
-            editor.commands.focus('start');
+            editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
+            editor.commands.focus(null, { scrollIntoView: false });
             // TipTap moves the focus a frame later; a key typed before then went into the title.
             editor.view.focus();
           }

@@ -149,7 +149,7 @@ export const AnchorIds = Extension.create({
       {
         // A code block too: a paragraph made one (and back) keeps its anchor. And a figure,
         // which "see Figure 3" links point at, and a list item (a footnote).
-        types: ['heading', 'paragraph', 'codeBlock', 'figure', 'listItem'],
+        types: ['heading', 'paragraph', 'codeBlock', 'figure', 'listItem', 'container'],
         attributes: {
           id: {
             default: null,

@@ -1,6 +1,7 @@
 import { Node } from '@tiptap/core';
 import { Fragment, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection, type Command } from '@tiptap/pm/state';
+import { bareWords, leaveOnEmptyLastLine, saveBare } from './bare-words';
 
 // A disclosure (`<details>` with its `<summary>`): documentation's "Show the output", a blog's
 // spoiler or long aside. In the editing view it is always open, as a <div>: a real <details>
@@ -35,20 +36,7 @@ const Details = Node.create({
       parseHTML: (element: HTMLElement) => element.hasAttribute('open'),
       renderHTML: (attributes: Record<string, unknown>) => (attributes.open ? { open: '' } : {}),
     },
-    bare: {
-      default: false,
-      parseHTML: (element: HTMLElement) => {
-        const lines = [...element.childNodes].filter(
-          (child) =>
-            child.nodeName !== 'SUMMARY' && !(child.nodeType === 3 && !child.textContent?.trim()),
-        );
-        return (
-          element.hasAttribute(BARE) ||
-          (lines.length > 0 && lines.every((child) => child.nodeType === 3 || isInline(child)))
-        );
-      },
-      renderHTML: (attributes: Record<string, unknown>) => (attributes.bare ? { [BARE]: '' } : {}),
-    },
+    bare: bareWords(BARE, ['SUMMARY']),
   }),
   parseHTML: () => [{ tag: 'details' }],
   renderHTML: ({ HTMLAttributes }) => ['details', HTMLAttributes, 0],
@@ -101,10 +89,6 @@ const Details = Node.create({
   },
 });
 
-const INLINE =
-  /^(A|ABBR|B|BR|CITE|CODE|DEL|EM|I|IMG|INS|KBD|MARK|Q|S|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TIME|U|VAR)$/;
-const isInline = (node: ChildNode): boolean => node.nodeType === 1 && INLINE.test(node.nodeName);
-
 export const disclosureExtensions = [Details, Summary];
 
 // Enter in the summary goes on into the disclosure's first line, as it would below a heading;
@@ -126,27 +110,8 @@ const enterFromSummary: Command = (state, dispatch) => {
   return true;
 };
 
-// Enter on an empty last line of a disclosure takes that line out, below it: the way out of a
-// disclosure at a post's end, as out of a list.
-const leaveDisclosure: Command = (state, dispatch) => {
-  const { $from } = state.selection;
-  if (!state.selection.empty || $from.parent.content.size > 0 || $from.depth < 2) return false;
-  if ($from.parent.type.name !== 'paragraph') return false;
-  const details = $from.node(-1);
-  if (details.type.name !== 'details' || $from.index(-1) !== details.childCount - 1) return false;
-  // The only line of a disclosure stays: a disclosure holds at least one.
-  const lines = details.childCount - (details.firstChild?.type.name === 'detailsSummary' ? 1 : 0);
-  if (lines < 2) return false;
-  if (dispatch) {
-    const line = $from.before();
-    const end = $from.after(-1);
-    const tr = state.tr.delete(line, $from.after());
-    const at = tr.mapping.map(end);
-    tr.insert(at, state.schema.nodes.paragraph!.create());
-    dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 1)).scrollIntoView());
-  }
-  return true;
-};
+// Enter on an empty last line takes it out, below the disclosure: the way out at a post's end.
+const leaveDisclosure = leaveOnEmptyLastLine('details', ['detailsSummary']);
 
 /**
  * The blocks the selection is in, wrapped in a disclosure with the summary "Details" selected
@@ -202,13 +167,5 @@ export const toggleDisclosure: Command = (state, dispatch) => {
 
 /** Disclosures as saved: the words of one that came bare saved bare again. */
 export function finishDisclosures(body: HTMLElement): void {
-  for (const details of body.querySelectorAll('details')) {
-    if (details.hasAttribute(BARE)) {
-      const lines = [...details.children].filter((child) => child.tagName !== 'SUMMARY');
-      const [only] = lines;
-      if (lines.length === 1 && only?.tagName === 'P' && only.attributes.length === 0)
-        only.replaceWith(...only.childNodes);
-    }
-    details.removeAttribute(BARE);
-  }
+  saveBare(body, 'details', BARE, ['SUMMARY']);
 }

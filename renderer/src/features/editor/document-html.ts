@@ -1,6 +1,7 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
 import { finishComments } from './comments';
+import { finishContainers } from './containers';
 import { finishDefinitionLists } from './definition-lists';
 import { finishDisclosures } from './disclosures';
 import { finishFigures } from './figures';
@@ -33,5 +34,6 @@ export function documentHtml(doc: ProseMirrorNode): string {
   finishDisclosures(body);
   finishDefinitionLists(body);
   finishComments(body);
+  finishContainers(body);
   return body.innerHTML;
 }

@@ -5,6 +5,7 @@ import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { AnchorIds } from './anchor-ids';
 import { commentExtensions } from './comments';
+import { containerExtensions } from './containers';
 import { definitionListExtensions } from './definition-lists';
 import { disclosureExtensions } from './disclosures';
 import { embedExtensions } from './embeds';
@@ -42,7 +43,7 @@ const Subscript = inlineMark('subscript', 'sub', SUBSCRIPT_KEYS, 'superscript');
 /**
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
  * superscript and subscript and other phrase marks, tables, figures with captions, definition lists, disclosures,
- * embeds, video and audio, comments between blocks, anchors, and the classes and styles a post's markup carries; and the
+ * embeds, video and audio, comments between blocks, wrappers (<div>, <section>…), anchors, and the classes and styles a post's markup carries; and the
  * selection kept visible while the editor has no focus.
  */
 export const editorExtensions = [
@@ -72,6 +73,7 @@ export const editorExtensions = [
   ...definitionListExtensions,
   ...embedExtensions,
   ...commentExtensions,
+  ...containerExtensions,
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
 ];

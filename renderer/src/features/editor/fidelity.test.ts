@@ -14,8 +14,8 @@ describe('source mode round trip', () => {
   });
 
   it('names each kind of markup it would drop, with counts', () => {
-    const html = '<div><p>a</p></div><div><p>b</p></div><p data-note="1"><span>x</span></p>';
-    expect(markupLoss(html)).toEqual(['<div> ×2', 'data-note="…" on <p>', '<span>']);
+    const html = '<nav><p>a</p></nav><nav><p>b</p></nav><p data-note="1"><span>x</span></p>';
+    expect(markupLoss(html)).toEqual(['<nav> ×2', 'data-note="…" on <p>', '<span>']);
   });
 
   it('does not list attributes of an element it drops whole', () => {
@@ -42,7 +42,7 @@ describe('source mode round trip', () => {
     ]);
     expect(markupLoss('<ul><li><h2>Head</h2><p>x</p></li></ul>')).toEqual(['<h2> inside <li>']);
     // Not for what goes with a dropped element anyway.
-    expect(markupLoss('<div class="card"><p>x</p></div>')).toEqual(['<div>']);
+    expect(markupLoss('<nav class="card"><p>x</p></nav>')).toEqual(['<nav>']);
   });
 
   it("counts a code block's whitespace, and folds it elsewhere", () => {

@@ -3,6 +3,7 @@ import { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { documentHtml, editorExtensions } from './extensions';
 import { sanitizeHtml } from './sanitize';
 import { unevenTables } from './tables';
+import { CONTAINER_TAGS } from './containers';
 
 /** The document the visual editor makes of some HTML, after making it safe. */
 function visualDoc(html: string): ProseMirrorNode {
@@ -47,12 +48,22 @@ const PLACED = new Set([
   'iframe',
   'video',
   'audio',
+  ...CONTAINER_TAGS,
 ]);
 
 // Containers the editor fills with blocks: words or phrase markup standing loose beside a block
 // in one (`<dd>one<p>two</p></dd>`) are wrapped in a paragraph of their own. Bare words alone are
 // kept bare (see tables, disclosures, definition lists); beside blocks, that is named.
-const BLOCK_HOLDERS = new Set(['details', 'dd', 'blockquote', 'td', 'th', 'figure']);
+const BLOCK_HOLDERS = new Set([
+  'details',
+  'dd',
+  'blockquote',
+  'td',
+  'th',
+  'figure',
+  'li',
+  ...CONTAINER_TAGS,
+]);
 const BLOCKS = new Set([
   ...PLACED,
   'blockquote',
@@ -67,7 +78,11 @@ const BLOCKS = new Set([
   'footer',
   'nav',
 ]);
+// A list item's words beside a nested list are TipTap's own normalisation (read as the same by
+// sameHtml); beside any other block they are wrapped.
+const BLOCKS_IN_ITEMS = new Set([...BLOCKS].filter((tag) => tag !== 'ul' && tag !== 'ol'));
 const looseBesideBlocks = (element: Element): boolean => {
+  const blocks = element.tagName === 'LI' ? BLOCKS_IN_ITEMS : BLOCKS;
   let loose = false;
   let block = false;
   for (const child of element.childNodes) {
@@ -75,7 +90,7 @@ const looseBesideBlocks = (element: Element): boolean => {
     if (child.nodeType !== Node.ELEMENT_NODE) continue;
     const tag = (child as Element).tagName.toLowerCase();
     if (tag === 'summary' || tag === 'figcaption') continue;
-    if (BLOCKS.has(tag)) block = true;
+    if (blocks.has(tag)) block = true;
     else loose = true;
   }
   return loose && block;

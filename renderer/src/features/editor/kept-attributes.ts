@@ -57,6 +57,7 @@ export const KeptAttributes = Extension.create({
         'tableHeader',
         'details',
         'detailsSummary',
+        'container',
         'definitionList',
         'definitionTerm',
         'definitionDescription',

@@ -1,4 +1,5 @@
 import { ANCHOR_ID } from './anchor-ids';
+import { CONTAINER_TAGS } from './containers';
 import { markupLoss } from './fidelity';
 import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
 import { sanitizeHtml } from './sanitize';
@@ -99,6 +100,10 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
     for (const element of body.querySelectorAll('*'))
       for (const name of [ANCHOR_ID, KEPT_CLASS, KEPT_STYLE, 'data-html-comment'])
         element.removeAttribute(name);
+  // A page's wrappers are its layout, not the writer's text: their lines come in without them.
+  if (!own)
+    for (const wrapper of body.querySelectorAll(CONTAINER_TAGS.join(',')))
+      wrapper.replaceWith(...wrapper.childNodes);
   marksFromStyles(body);
   // Read once, above: left in place, the editor's own rules would read it again (a link's
   // underline as an underline), and half of it (`node.style`) is blank under the CSP.

@@ -19,7 +19,13 @@ purify.addHook('beforeSanitizeAttributes', (node) => {
     if (!element.hasAttribute(KEPT_STYLE)) element.setAttribute(KEPT_STYLE, style);
   }
   const id = element.getAttribute('id');
-  if (id === null || !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN)$/.test(element.tagName)) return;
+  if (
+    id === null ||
+    !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(
+      element.tagName,
+    )
+  )
+    return;
   element.removeAttribute('id');
   if (!element.hasAttribute(ANCHOR_ID)) element.setAttribute(ANCHOR_ID, id);
 });

@@ -3,7 +3,8 @@ import { getSchema } from '@tiptap/core';
 import { DOMParser as ProseMirrorParser } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import { editorExtensions } from './extensions';
-import { selectionAt, sourceRangeAt } from './writer-place';
+import { sanitizeHtml } from './sanitize';
+import { firstWords, selectionAt, sourceRangeAt } from './writer-place';
 
 const schema = getSchema(editorExtensions);
 const docOf = (html: string) => {
@@ -45,5 +46,19 @@ describe('sourceRangeAt', () => {
   it('keeps the range inside the source, clamped to its length', () => {
     expect(sourceRangeAt('<p>Hi</p>', { from: 3, to: 5 })).toEqual([3, 5]);
     expect(sourceRangeAt('<p>Hi</p>', { from: 40, to: 90 })).toEqual([9, 9]);
+  });
+});
+
+describe('firstWords', () => {
+  it('puts the caret before the first words, never on an embed or a comment the first key would replace', () => {
+    const doc = docOf(
+      sanitizeHtml(
+        '<!-- wp:heading --><iframe src="https://www.youtube.com/embed/abc"></iframe><h2>Title</h2>',
+      ),
+    );
+    const selection = firstWords(doc);
+    expect(selection.empty).toBe(true);
+    expect(selection.$from.parent.type.name).toBe('heading');
+    expect(selection.$from.parentOffset).toBe(0);
   });
 });

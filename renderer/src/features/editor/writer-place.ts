@@ -1,5 +1,5 @@
 import type { Node } from '@tiptap/pm/model';
-import { TextSelection, type Selection } from '@tiptap/pm/state';
+import { Selection, TextSelection } from '@tiptap/pm/state';
 
 /**
  * Where the writer was when the stored text changed under the editor (a restore, a resolved
@@ -32,3 +32,11 @@ export function sourceRangeAt(
 ): [number, number] {
   return [clamp(place.from, text.length), clamp(place.to, text.length)];
 }
+
+/**
+ * The start of a text's first words. Not ProseMirror's start of the document, which is the first
+ * block itself when that is an embed or a kept comment: selected, the writer's first key would
+ * replace it.
+ */
+export const firstWords = (doc: Node): Selection =>
+  Selection.findFrom(doc.resolve(0), 1, true) ?? Selection.atStart(doc);

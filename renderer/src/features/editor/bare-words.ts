@@ -1,0 +1,71 @@
+import type { Command } from '@tiptap/pm/state';
+import { TextSelection } from '@tiptap/pm/state';
+
+// Blocks the editor fills with lines (a disclosure, a wrapper <div>) may come with their words
+// bare (`<details><summary>S</summary>Text</details>`): the editor holds them in a paragraph
+// while editing, and gives them back bare when saved, as table cells do.
+
+const INLINE =
+  /^(A|ABBR|B|BR|CITE|CODE|DEL|EM|I|IMG|INS|KBD|MARK|Q|S|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TIME|U|VAR)$/;
+const isInline = (node: ChildNode): boolean => node.nodeType === 1 && INLINE.test(node.nodeName);
+
+/**
+ * An attribute saying the element's words came bare; `marker` is its name in the view. An empty
+ * element counts as bare where `emptyIsBare`: it is saved empty again.
+ */
+export const bareWords = (marker: string, skip: readonly string[] = [], emptyIsBare = false) => ({
+  default: false,
+  parseHTML: (element: HTMLElement) => {
+    const lines = [...element.childNodes].filter(
+      (child) =>
+        !skip.includes(child.nodeName) && !(child.nodeType === 3 && !child.textContent?.trim()),
+    );
+    return (
+      element.hasAttribute(marker) ||
+      ((emptyIsBare || lines.length > 0) &&
+        lines.every((child) => child.nodeType === 3 || isInline(child)))
+    );
+  },
+  renderHTML: (attributes: Record<string, unknown>) => (attributes.bare ? { [marker]: '' } : {}),
+});
+
+/** The words of each `tag` that came bare, saved bare again: its one plain line unwrapped. */
+export function saveBare(
+  body: HTMLElement,
+  tag: string,
+  marker: string,
+  skip: readonly string[] = [],
+) {
+  for (const element of body.querySelectorAll(`${tag}[${marker}]`)) {
+    const lines = [...element.children].filter((child) => !skip.includes(child.tagName));
+    const [only] = lines;
+    if (lines.length === 1 && only?.tagName === 'P' && only.attributes.length === 0)
+      only.replaceWith(...only.childNodes);
+    element.removeAttribute(marker);
+  }
+}
+
+/**
+ * Enter on an empty last line of a `typeName` block takes that line out, below it: the way out
+ * of it at a post's end, as out of a list. Its only line stays (it holds at least one).
+ */
+export function leaveOnEmptyLastLine(typeName: string, skip: readonly string[] = []): Command {
+  return (state, dispatch) => {
+    const { $from } = state.selection;
+    if (!state.selection.empty || $from.parent.content.size > 0 || $from.depth < 2) return false;
+    if ($from.parent.type.name !== 'paragraph') return false;
+    const holder = $from.node(-1);
+    if (holder.type.name !== typeName || $from.index(-1) !== holder.childCount - 1) return false;
+    let lines = 0;
+    holder.forEach((child) => void (skip.includes(child.type.name) || lines++));
+    if (lines < 2) return false;
+    if (dispatch) {
+      const end = $from.after(-1);
+      const tr = state.tr.delete($from.before(), $from.after());
+      const at = tr.mapping.map(end);
+      tr.insert(at, state.schema.nodes.paragraph!.create());
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 1)).scrollIntoView());
+    }
+    return true;
+  };
+}
