@@ -2,8 +2,8 @@ import type { Editor } from '@tiptap/react';
 import { useId, useState, type ReactNode } from 'react';
 
 /**
- * A form under the toolbar that puts something at an address into the text (an image, an
- * embed): the address first, the form's other fields after it, and what is wrong with the address
+ * A form under the toolbar that puts something at an address into the text (a link, an image,
+ * an embed): the address first, the form's other fields after it, and what is wrong with the address
  * said beside it. The editor keeps its selection while this has focus, and gets the focus back
  * when it closes.
  */
@@ -11,23 +11,31 @@ export function AddressForm({
   editor,
   name,
   addressLabel,
-  className,
+  className = '',
+  initial = 'https://',
+  submitText = 'Insert',
   children,
+  actions,
   insert,
   onClose,
 }: {
   editor: Editor;
-  /** The form's accessible name: "Image", "Embed". */
+  /** The form's accessible name: "Link", "Image", "Embed". */
   name: string;
   addressLabel: string;
-  className: string;
+  className?: string;
+  /** The address it opens with. */
+  initial?: string;
+  submitText?: string;
   /** The fields after the address. */
-  children: ReactNode;
+  children?: ReactNode;
+  /** Buttons of its own, between the submit and Cancel. */
+  actions?: ReactNode;
   /** Puts it in, or says why not. */
   insert(address: string): string | null;
   onClose(): void;
 }) {
-  const [address, setAddress] = useState('https://');
+  const [address, setAddress] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const close = () => {
@@ -36,7 +44,7 @@ export function AddressForm({
   };
   return (
     <form
-      className={`link-form ${className}`}
+      className={`link-form ${className}`.trim()}
       aria-label={name}
       onSubmit={(event) => {
         event.preventDefault();
@@ -54,7 +62,7 @@ export function AddressForm({
       <label>
         {addressLabel}
         <input
-          // Opened by the writer's own click: the field is where they are going.
+          // Opened by the writer's own click or shortcut: the field is where they are going.
           autoFocus
           type="text"
           inputMode="url"
@@ -69,8 +77,9 @@ export function AddressForm({
       </label>
       {children}
       <button type="submit" className="small">
-        Insert
+        {submitText}
       </button>
+      {actions}
       <button type="button" className="small ghost" onClick={close}>
         Cancel
       </button>

@@ -29,6 +29,18 @@ export const bareWords = (marker: string, skip: readonly string[] = [], emptyIsB
   renderHTML: (attributes: Record<string, unknown>) => (attributes.bare ? { [marker]: '' } : {}),
 });
 
+/**
+ * An attribute saying the element's lines came in paragraphs (`<td><p>…</p></td>`), so they are
+ * saved so again; `marker` is its name in the view. The other way round from `bareWords`: what
+ * tables, figures and definition lists need to know.
+ */
+export const inParagraphs = (marker: string) => ({
+  default: false,
+  parseHTML: (element: HTMLElement) => [...element.children].some((child) => child.tagName === 'P'),
+  renderHTML: (attributes: Record<string, unknown>) =>
+    attributes.paragraphs ? { [marker]: '' } : {},
+});
+
 /** The words of each `tag` that came bare, saved bare again: its one plain line unwrapped. */
 export function saveBare(
   body: HTMLElement,

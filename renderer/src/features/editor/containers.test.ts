@@ -5,14 +5,10 @@ import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, sameHtml, visualRoundTrip } from './fidelity';
 import { cleanPastedHtml } from './paste';
 import { sanitizeHtml } from './sanitize';
+import { key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
-
-const key = (e: Editor, name: string): boolean => {
-  const event = new KeyboardEvent('keydown', { key: name, cancelable: true });
-  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
-};
 
 describe('wrappers (<div>, <section>, …) in the visual editor', () => {
   it('are saved as they came: classes, ids, roles and data, words bare or in paragraphs, nested', () => {

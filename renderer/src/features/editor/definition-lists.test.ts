@@ -4,6 +4,7 @@ import { DOMSerializer } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { definitionListExtensions, finishDefinitionLists } from './definition-lists';
+import { after, key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -29,20 +30,6 @@ const roundTrip = (source: string): string => {
   editor?.destroy();
   editor = undefined;
   return saved;
-};
-/** The position just after `words` in the text. */
-const after = (e: Editor, words: string): number => {
-  let at = -1;
-  e.state.doc.descendants((node, pos) => {
-    if (node.isText && node.text?.includes(words))
-      at = pos + node.text.indexOf(words) + words.length;
-    return at < 0;
-  });
-  return at;
-};
-const key = (e: Editor, name: string): boolean => {
-  const event = new KeyboardEvent('keydown', { key: name, cancelable: true });
-  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
 };
 const caretIn = (e: Editor): string => e.state.selection.$from.parent.type.name;
 

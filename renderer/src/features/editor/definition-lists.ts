@@ -1,6 +1,7 @@
 import { Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { TextSelection, type Command } from '@tiptap/pm/state';
+import { inParagraphs } from './bare-words';
 
 // Definition lists (<dl>): a glossary's terms and what they mean. Terms and descriptions in any
 // order and number, as HTML allows. A <dl> that groups them in <div>s is not held: the groups'
@@ -111,13 +112,7 @@ const DefinitionDescription = Node.create({
   addAttributes: () => ({
     // Whether the description came with its words in paragraphs (`<dd><p>…</p></dd>`): saved
     // so again. Bare words (`<dd>…</dd>`) sit in a paragraph while edited, as a table cell's do.
-    paragraphs: {
-      default: false,
-      parseHTML: (element: HTMLElement) =>
-        [...element.children].some((child) => child.tagName === 'P'),
-      renderHTML: (attributes: Record<string, unknown>) =>
-        attributes.paragraphs ? { [DESCRIPTION_PARAGRAPHS]: '' } : {},
-    },
+    paragraphs: inParagraphs(DESCRIPTION_PARAGRAPHS),
   }),
   parseHTML: () => [{ tag: 'dd' }],
   renderHTML: ({ HTMLAttributes }) => ['dd', HTMLAttributes, 0],

@@ -6,6 +6,7 @@ import { toggleDisclosure } from './disclosures';
 import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
+import { after, key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -14,19 +15,8 @@ const open = (html: string): Editor =>
   (editor = new Editor({ extensions: editorExtensions, content: sanitizeHtml(html) }));
 const html = () => documentHtml((editor as Editor).state.doc);
 /** The caret just after `words`. */
-const caretAfter = (e: Editor, words: string): void => {
-  let at = -1;
-  e.state.doc.descendants((node, pos) => {
-    if (node.isText && node.text?.includes(words))
-      at = pos + node.text.indexOf(words) + words.length;
-    return at < 0;
-  });
-  e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, at)));
-};
-const key = (e: Editor, name: string): boolean => {
-  const event = new KeyboardEvent('keydown', { key: name, cancelable: true });
-  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
-};
+const caretAfter = (e: Editor, words: string): void =>
+  e.view.dispatch(e.state.tr.setSelection(TextSelection.create(e.state.doc, after(e, words))));
 
 describe('disclosures (<details>) in the visual editor', () => {
   it('are saved as they came: open or folded, words bare or in paragraphs, no summary, nested', () => {

@@ -1,21 +1,8 @@
-import { embedName } from './embeds';
+import { embedName, IFRAME_ATTRIBUTES } from './embeds';
 
 /** What the embed form makes of what the writer gave: the player's attributes, or why not. */
 export type EmbedEntry =
   { ok: true; name: string; attributes: Record<string, string> } | { ok: false; message: string };
-
-// Of a pasted embed code, what a player needs; an event handler or srcdoc never passes.
-const FROM_CODE = [
-  'src',
-  'width',
-  'height',
-  'title',
-  'allow',
-  'allowfullscreen',
-  'frameborder',
-  'loading',
-  'referrerpolicy',
-];
 
 const seconds = (t: string | null): number | null => {
   if (!t) return null;
@@ -65,7 +52,9 @@ export function readEmbed(raw: string, title: string): EmbedEntry {
     if (!frame) return { ok: false, message: 'That code holds no <iframe> to embed.' };
     attributes = {};
     for (const attribute of frame.attributes)
-      if (FROM_CODE.includes(attribute.name)) attributes[attribute.name] = attribute.value;
+      // Of a site's embed code, what a player needs: never a handler or a srcdoc.
+      if ((IFRAME_ATTRIBUTES as readonly string[]).includes(attribute.name))
+        attributes[attribute.name] = attribute.value;
   } else {
     let url: URL;
     try {

@@ -38,23 +38,26 @@ export function embedName(src: string | null): string | null {
 type Attributes = Record<string, string>;
 type Part = { tag: 'source' | 'track'; attributes: Attributes };
 
+/** What an embed's <iframe> keeps: what a player needs. */
+export const IFRAME_ATTRIBUTES = [
+  'src',
+  'width',
+  'height',
+  'title',
+  'allow',
+  'allowfullscreen',
+  'frameborder',
+  'loading',
+  'referrerpolicy',
+  'sandbox',
+  'scrolling',
+  'name',
+] as const satisfies readonly string[];
+
 // What each element keeps: what a player or a video needs, never a handler or a srcdoc (a paste
 // reaches the editor unsanitised), nor ProseMirror's own data-pm-slice.
-const KEPT: Record<string, string[]> = {
-  iframe: [
-    'src',
-    'width',
-    'height',
-    'title',
-    'allow',
-    'allowfullscreen',
-    'frameborder',
-    'loading',
-    'referrerpolicy',
-    'sandbox',
-    'scrolling',
-    'name',
-  ],
+const KEPT: Record<string, readonly string[]> = {
+  iframe: IFRAME_ATTRIBUTES,
   video: [
     'src',
     'poster',

@@ -5,6 +5,7 @@ import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, visualRoundTrip } from './fidelity';
 import { insertImage } from './figures';
 import { sanitizeHtml } from './sanitize';
+import { after, key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -12,20 +13,6 @@ afterEach(() => editor?.destroy());
 const open = (html: string): Editor =>
   (editor = new Editor({ extensions: editorExtensions, content: sanitizeHtml(html) }));
 const html = () => documentHtml((editor as Editor).state.doc);
-/** The position just after `words` in the text. */
-const after = (e: Editor, words: string): number => {
-  let at = -1;
-  e.state.doc.descendants((node, pos) => {
-    if (node.isText && node.text?.includes(words))
-      at = pos + node.text.indexOf(words) + words.length;
-    return at < 0;
-  });
-  return at;
-};
-const key = (e: Editor, name: string): boolean => {
-  const event = new KeyboardEvent('keydown', { key: name, cancelable: true });
-  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
-};
 
 const IMG = '<img src="https://images.example.com/desk.jpg" alt="A desk">';
 

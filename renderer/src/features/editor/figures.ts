@@ -3,6 +3,7 @@ import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { splitBlockAs } from '@tiptap/pm/commands';
 import { TextSelection, type Command } from '@tiptap/pm/state';
 import { placeBlock } from './place-block';
+import { inParagraphs } from './bare-words';
 
 // A figure is an image (or a code listing, a quote…) with its caption: what WordPress, Ghost and
 // mdBook write for a captioned picture. Its anchor (`id`, which "see Figure 3" links point at) is
@@ -31,13 +32,7 @@ const Figure = Node.create({
   addAttributes: () => ({
     // Whether the figure's content came in paragraphs (`<figure><p><img></p>`): saved so again.
     // An image the editor holds is inline, so a bare <img> sits in one while it is edited.
-    paragraphs: {
-      default: false,
-      parseHTML: (element: HTMLElement) =>
-        [...element.children].some((child) => child.tagName === 'P'),
-      renderHTML: (attributes: Record<string, unknown>) =>
-        attributes.paragraphs ? { [FIGURE_PARAGRAPHS]: '' } : {},
-    },
+    paragraphs: inParagraphs(FIGURE_PARAGRAPHS),
   }),
   parseHTML: () => [{ tag: 'figure' }],
   renderHTML: ({ HTMLAttributes }) => ['figure', HTMLAttributes, 0],

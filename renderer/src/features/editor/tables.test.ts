@@ -6,6 +6,7 @@ import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
 import { tableActions } from './tables';
+import { key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -26,10 +27,6 @@ const inCell = (e: Editor, words: string): number => {
     return at < 0;
   });
   return at;
-};
-const key = (e: Editor, name: string, shiftKey = false): boolean => {
-  const event = new KeyboardEvent('keydown', { key: name, shiftKey, cancelable: true });
-  return e.view.someProp('handleKeyDown', (handle) => handle(e.view, event)) ?? false;
 };
 
 describe('tables in the visual editor', () => {

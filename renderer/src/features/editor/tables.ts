@@ -15,6 +15,7 @@ import {
   tableEditing,
   toggleHeaderRow,
 } from '@tiptap/pm/tables';
+import { inParagraphs } from './bare-words';
 
 // Tables of our own over prosemirror-tables, not TipTap's table extension: that one pins an
 // older core exactly, and writes a <colgroup> and `style="min-width: …"` into every table it
@@ -57,13 +58,7 @@ const cell = (name: 'tableCell' | 'tableHeader', tag: 'td' | 'th') =>
         rowspan: span('rowspan'),
         // Whether the cell came with its words in paragraphs (`<td><p>…</p></td>`): saved so
         // again. A cell the writer adds holds its words alone, as most tables in posts do.
-        paragraphs: {
-          default: false,
-          parseHTML: (element: HTMLElement) =>
-            [...element.children].some((child) => child.tagName === 'P'),
-          renderHTML: (attributes: Record<string, unknown>) =>
-            attributes.paragraphs ? { [CELL_PARAGRAPHS]: '' } : {},
-        },
+        paragraphs: inParagraphs(CELL_PARAGRAPHS),
       };
       // Which cells a header names: what a screen reader says before each cell's words.
       if (tag === 'th')
