@@ -4,7 +4,7 @@ import type { Editor } from '@tiptap/core';
 export function after(e: Editor, words: string): number {
   let at = -1;
   e.state.doc.descendants((node, pos) => {
-    if (node.isText && node.text?.includes(words))
+    if (at < 0 && node.isText && node.text?.includes(words))
       at = pos + node.text.indexOf(words) + words.length;
     return at < 0;
   });

@@ -34,7 +34,7 @@ import { documentHtml, editorExtensions } from './extensions';
 import { countWordsInHtml, markupLoss, readingMinutes } from './fidelity';
 import { MetadataPanel, refusesPanelField } from './MetadataPanel';
 import { RevisionHistory } from './RevisionHistory';
-import { sanitizeHtml } from './sanitize';
+import { editorDocument } from './editor-content';
 import { Toolbar } from './Toolbar';
 import { WordCount } from './WordCount';
 import { firstWords, selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
@@ -301,7 +301,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const editor = useEditor(
     {
       extensions: editorExtensions,
-      content: initialLoss.length ? '' : sanitizeHtml(draft.fields.content),
+      content: initialLoss.length ? '' : editorDocument(draft.fields.content).toJSON(),
       injectCSS: false,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
@@ -449,7 +449,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     const html = source.current?.value ?? fields.current.content;
     const loss = markupLoss(html);
     if (loss.length && !force) return setPendingLoss(loss);
-    editor.commands.setContent(sanitizeHtml(html), { emitUpdate: false });
+    editor.commands.setContent(editorDocument(html).toJSON(), { emitUpdate: false });
     editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
     startUndoHere(editor);
     // Only now, with the writer's consent, does the text become what the editor keeps.

@@ -58,6 +58,15 @@ function markAnchorsIn(
   const runs: { mark: Mark; from: number; to: number }[] = [];
   block.forEach((child, offset) => {
     const from = start + offset;
+    // A named anchor (an empty <a id>) is nothing but its id: a copy without one goes.
+    if (child.isInline && !child.isText && typeof child.attrs.id === 'string' && child.attrs.id)
+      visit(child.attrs.id, {
+        pos: from,
+        end: from + child.nodeSize,
+        words: false,
+        edges: false,
+        drop: (tr) => tr.delete(tr.mapping.map(from), tr.mapping.map(from + child.nodeSize)),
+      });
     for (const mark of child.marks) {
       if (typeof mark.attrs.id !== 'string' || !mark.attrs.id) continue;
       const run = runs.find((r) => r.to === from && r.mark.eq(mark));
@@ -81,7 +90,7 @@ function markAnchorsIn(
     });
 }
 
-/** Every anchor in a document: on blocks, and on marks (a footnote's <sup>, a <span>). */
+/** Every anchor in a document: on blocks, on marks (a footnote's <sup>, a <span>) and named ones. */
 function anchorsIn(doc: ProseMirrorNode, visit: (id: string, o: Found) => void) {
   doc.descendants((node, pos) => {
     const id: unknown = node.attrs.id;

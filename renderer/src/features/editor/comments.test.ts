@@ -2,8 +2,9 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeCommentText } from './comments';
+import { editorDocument } from './editor-content';
 import { documentHtml, editorExtensions } from './extensions';
-import { markupLoss, visualRoundTrip } from './fidelity';
+import { markupLoss, sameHtml, visualRoundTrip } from './fidelity';
 import { cleanPastedHtml } from './paste';
 import { sanitizeHtml } from './sanitize';
 
@@ -22,9 +23,33 @@ describe('comments between blocks', () => {
     }
   });
 
-  it('inside a block are named as lost, as the editor holds none there', () => {
-    expect(markupLoss('<p>a<!-- note -->b</p>')).toEqual(['<!-- comments -->']);
-    expect(markupLoss('<ul><li><!-- x -->One</li></ul>')).toEqual(['<!-- comments -->']);
+  it("among a line's words are kept where they stand", () => {
+    for (const html of [
+      '<p>See <a href="ch02.html">“Comparing”</a><!-- ignore --> in Chapter 2.</p>',
+      '<p><em>a<!-- note -->b</em></p>',
+      '<ul><li><!-- x -->One</li></ul>',
+      '<h2>Title<!-- t --></h2>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(sameHtml(visualRoundTrip(html), html), visualRoundTrip(html)).toBe(true);
+    }
+  });
+
+  it('where the editor holds no words (a code listing, between items) are named as lost', () => {
+    expect(markupLoss('<pre><code>a<!-- note -->b</code></pre>')).toEqual(['<!-- comments -->']);
+    expect(markupLoss('<ul><!-- x --><li>One</li></ul>')).toEqual(['<!-- comments -->']);
+    expect(markupLoss('<ul><li><!-- x --><p>One</p></li></ul>')).toEqual(['<!-- comments -->']);
+  });
+
+  it("among a line's words show as a quiet mark, not as text to edit", () => {
+    editor = new Editor({
+      extensions: editorExtensions,
+      content: editorDocument('<p>a<!-- i -->b</p>').toJSON(),
+    });
+    const mark = editor.view.dom.querySelector('p .html-comment');
+    expect(mark?.textContent).toBe('<!-- i -->');
+    expect(mark?.getAttribute('contenteditable')).toBe('false');
+    expect(editor.state.doc.textContent).toBe('ab');
   });
 
   it('show as a quiet line the writer can select, not as text to edit', () => {

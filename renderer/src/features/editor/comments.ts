@@ -1,10 +1,11 @@
 import { Node } from '@tiptap/core';
 
-// Comments between a post's blocks carry structure for the tool that wrote them: WordPress's
-// block editor reads `<!-- wp:paragraph -->` to know its blocks again, and mdBook's authors leave
-// "Old headings. Do not remove or links may break." Those between top-level blocks are kept, and
-// shown as a quiet line so the writer sees what Backspace would take. A comment inside a block (a
-// paragraph, a code listing) has no place in the editor's document: named as a loss, as before.
+// Comments carry structure for the tool that wrote them: WordPress's block editor reads
+// `<!-- wp:paragraph -->` to know its blocks again, mdBook's authors leave "Old headings. Do not
+// remove or links may break." between blocks and `<!-- ignore -->` after a link its link checker
+// must skip. Those between top-level blocks are kept as a quiet line, those among a line's words
+// as a quiet mark in it, so the writer sees what Backspace would take. One anywhere else (inside a
+// code listing, between a list's items) has no place in the editor's document: named as a loss.
 
 const COMMENT = 'data-html-comment';
 
@@ -22,55 +23,88 @@ function decode(value: string): string | null {
 /** Text that stays one comment when written back: none that could end it early and let markup out. */
 export const safeCommentText = (text: string): boolean => !/^-?>|<!--|-->|--!>|<!-$/.test(text);
 
+// Elements whose children are a line's words in the editor, and the phrase markup within one.
+const LINES = /^(P|H[1-6]|DT|SUMMARY|FIGCAPTION)$/;
+const PHRASES = new Set(
+  'A ABBR B BR CITE CODE DEL EM I IMG KBD MARK Q S SMALL SPAN STRIKE STRONG SUB SUP TIME U'.split(
+    ' ',
+  ),
+);
+// A list item, a cell or a description with bare words (no paragraph) is a line too.
+const BARE_LINES = /^(LI|TD|TH|DD)$/;
+
+/** Where a comment stands: between top-level blocks, among a line's words, or elsewhere. */
+function placeOf(comment: ChildNode): 'block' | 'inline' | null {
+  const parent = comment.parentElement;
+  if (!parent || parent.tagName === 'BODY') return 'block';
+  if (parent.closest('pre')) return null;
+  if (LINES.test(parent.tagName) || PHRASES.has(parent.tagName)) return 'inline';
+  const bare =
+    BARE_LINES.test(parent.tagName) &&
+    [...parent.children].every((child) => PHRASES.has(child.tagName)) &&
+    (parent.textContent ?? '').trim() !== '';
+  return bare ? 'inline' : null;
+}
+
 /**
- * HTML with its top-level comments as elements the sanitiser keeps and the editor reads. Parsed
- * in an inert document: nothing in it runs or loads.
+ * HTML with its comments between top-level blocks and among a line's words as elements the
+ * sanitiser keeps and the editor reads. Parsed in an inert document: nothing in it runs or loads.
  */
 export function commentsAsElements(html: string): string {
   if (!html.includes('<!--')) return html;
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  for (const node of [...doc.body.childNodes]) {
-    if (node.nodeType !== 8 || !safeCommentText(node.textContent ?? '')) continue;
-    const element = doc.createElement('div');
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
+  const comments: ChildNode[] = [];
+  while (walker.nextNode()) comments.push(walker.currentNode as ChildNode);
+  for (const node of comments) {
+    const place = placeOf(node);
+    if (!place || !safeCommentText(node.textContent ?? '')) continue;
+    const element = doc.createElement(place === 'block' ? 'div' : 'span');
     element.setAttribute(COMMENT, encode(node.textContent ?? ''));
     node.replaceWith(element);
   }
   return doc.body.innerHTML;
 }
 
-const HtmlComment = Node.create({
-  name: 'htmlComment',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  addAttributes: () => ({ text: { default: '', rendered: false } }),
-  parseHTML: () => [
-    {
-      tag: `div[${COMMENT}]`,
-      getAttrs: (element: HTMLElement) => {
-        const text = decode(element.getAttribute(COMMENT) ?? '');
-        return text !== null && safeCommentText(text) ? { text } : false;
-      },
-    },
-  ],
-  renderHTML: ({ node }) => ['div', { [COMMENT]: encode(String(node.attrs.text)) }],
-  addNodeView() {
-    return ({ node }) => {
-      const dom = document.createElement('div');
-      dom.className = 'html-comment';
-      dom.setAttribute('contenteditable', 'false');
-      dom.setAttribute('aria-label', 'HTML comment');
-      dom.textContent = `<!--${String(node.attrs.text)}-->`;
-      return { dom };
-    };
-  },
-});
+const commentText = (element: HTMLElement) => {
+  const text = decode(element.getAttribute(COMMENT) ?? '');
+  return text !== null && safeCommentText(text) ? { text } : false;
+};
 
-export const commentExtensions = [HtmlComment];
+/** A comment kept in the document: between blocks (a line of its own) or among words. */
+const comment = (name: string, inline: boolean) =>
+  Node.create({
+    name,
+    group: inline ? 'inline' : 'block',
+    inline,
+    atom: true,
+    selectable: true,
+    addAttributes: () => ({ text: { default: '', rendered: false } }),
+    // Before the <span> mark's rule, which would read the element as a span with nothing in it.
+    parseHTML: () => [
+      { tag: `${inline ? 'span' : 'div'}[${COMMENT}]`, priority: 60, getAttrs: commentText },
+    ],
+    renderHTML: ({ node }) => [
+      inline ? 'span' : 'div',
+      { [COMMENT]: encode(String(node.attrs.text)) },
+    ],
+    addNodeView() {
+      return ({ node }) => {
+        const dom = document.createElement(inline ? 'span' : 'div');
+        dom.className = inline ? 'html-comment inline' : 'html-comment';
+        dom.setAttribute('contenteditable', 'false');
+        dom.setAttribute('aria-label', 'HTML comment');
+        dom.textContent = `<!--${String(node.attrs.text)}-->`;
+        return { dom };
+      };
+    },
+  });
+
+export const commentExtensions = [comment('htmlComment', false), comment('inlineComment', true)];
 
 /** Comments as saved: comments again. */
 export function finishComments(body: HTMLElement): void {
-  for (const element of body.querySelectorAll(`div[${COMMENT}]`)) {
+  for (const element of body.querySelectorAll(`[${COMMENT}]`)) {
     const text = decode(element.getAttribute(COMMENT) ?? '');
     if (text !== null && safeCommentText(text))
       element.replaceWith(body.ownerDocument.createComment(text));

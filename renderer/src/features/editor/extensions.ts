@@ -4,6 +4,7 @@ import Image from '@tiptap/extension-image';
 import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { AnchorIds } from './anchor-ids';
+import { CodeListing } from './code-listings';
 import { commentExtensions } from './comments';
 import { containerExtensions } from './containers';
 import { definitionListExtensions } from './definition-lists';
@@ -11,6 +12,7 @@ import { disclosureExtensions } from './disclosures';
 import { embedExtensions } from './embeds';
 import { figureExtensions } from './figures';
 import { KeptAttributes, markAnchor, phraseMarks } from './kept-attributes';
+import { NamedAnchor } from './named-anchors';
 import { tableExtensions } from './tables';
 
 export { documentHtml } from './document-html';
@@ -50,6 +52,7 @@ export const editorExtensions = [
   StarterKit.configure({
     heading: { levels: [1, 2, 3, 4, 5, 6] },
     code: false,
+    codeBlock: false,
     // An empty paragraph at the end of every published post is clutter, not content.
     trailingNode: false,
     link: {
@@ -61,9 +64,11 @@ export const editorExtensions = [
     },
   }),
   CodeWithMarks,
+  CodeListing,
   Superscript,
   Subscript,
   ...phraseMarks,
+  NamedAnchor,
   AnchorIds,
   KeptAttributes,
   Image.configure({ inline: true, allowBase64: false }),

@@ -87,6 +87,30 @@ describe('source mode round trip', () => {
     }
   });
 
+  it('reads twin formatting side by side as one, as the editor writes it', () => {
+    const twins =
+      '<pre><code><span class="boring">fn main() {\n</span><span class="boring">let a;\n</span>b</code></pre>';
+    expect(sameHtml(twins, visualRoundTrip(twins))).toBe(true);
+    expect(markupLoss(twins)).toEqual([]);
+    // Not when they differ, or stand apart.
+    expect(
+      sameHtml(
+        '<p><span class="a">x</span><span class="b">y</span></p>',
+        '<p><span class="a">xy</span></p>',
+      ),
+    ).toBe(false);
+    expect(sameHtml('<p><em>x</em> <em>y</em></p>', '<p><em>x y</em></p>')).toBe(false);
+  });
+
+  it('keeps a span with a look of its own around the formatting it holds, and names the other way', () => {
+    const caption =
+      '<p><span class="caption">Figure 4-1: a <code>String</code> in memory</span></p>';
+    expect(markupLoss(caption)).toEqual([]);
+    expect(visualRoundTrip(caption)).toBe(caption);
+    const inside = '<p><code><span class="hljs-title">main</span>()</code></p>';
+    expect(markupLoss(inside)).toEqual(['<span> inside <code>']);
+  });
+
   it('treats equivalent spellings as kept', () => {
     expect(markupLoss('<p><b>x</b> <i>y</i> <strike>z</strike></p>')).toEqual([]);
   });

@@ -1,19 +1,11 @@
-import { generateJSON, getSchema } from '@tiptap/core';
-import { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { documentHtml, editorExtensions } from './extensions';
-import { sanitizeHtml } from './sanitize';
+import { documentHtml } from './extensions';
+import { editorDocument } from './editor-content';
 import { unevenTables } from './tables';
 import { CONTAINER_TAGS } from './containers';
 
-/** The document the visual editor makes of some HTML, after making it safe. */
-function visualDoc(html: string): ProseMirrorNode {
-  const json = generateJSON(sanitizeHtml(html), editorExtensions);
-  return ProseMirrorNode.fromJSON(getSchema(editorExtensions), json);
-}
-
 /** What the visual editor keeps of some HTML, after making it safe. */
 export function visualRoundTrip(html: string): string {
-  return documentHtml(visualDoc(html));
+  return documentHtml(editorDocument(html));
 }
 
 // Attributes the editor adds for itself, which no published post carries.
@@ -118,6 +110,29 @@ const FORMATTING = new Set(
 );
 const SPELLED: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
 
+const sameAttributes = (a: Element, b: Element): boolean =>
+  a.attributes.length === b.attributes.length &&
+  [...a.attributes].every((attribute) => b.getAttribute(attribute.name) === attribute.value);
+
+/**
+ * Twin formatting side by side made one: `<span class="boring">a</span><span class="boring">b</span>`
+ * reads as `<span class="boring">ab</span>`, and the editor, whose marks are runs, writes it so.
+ */
+function mergeTwins(body: HTMLElement): void {
+  for (const element of [...body.querySelectorAll('*')].reverse()) {
+    const next = element.nextSibling;
+    if (
+      next instanceof Element &&
+      next.tagName === element.tagName &&
+      FORMATTING.has(element.tagName.toLowerCase()) &&
+      sameAttributes(element, next)
+    ) {
+      element.append(...next.childNodes);
+      next.remove();
+    }
+  }
+}
+
 function* ancestors(element: Element): Generator<string> {
   for (let up = element.parentElement; up && up.tagName !== 'BODY'; up = up.parentElement)
     yield up.tagName.toLowerCase();
@@ -127,6 +142,7 @@ function inventory(html: string): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  mergeTwins(doc.body);
   // Comments carry structure for some editors (WordPress blocks): dropping them is a loss too.
   const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
   while (comments.nextNode()) add('<!-- comments -->');
@@ -152,6 +168,18 @@ function inventory(html: string): Map<string, number> {
     // Formatting inside the same formatting (a span in a span) is split apart by the editor,
     // which holds one of a kind at a place: the inner words lose the outer one's look.
     const spelled = SPELLED[tag] ?? tag;
+    // Formatting with a look of its own nests in the editor's one order, not the post's: a
+    // caption's <span class> around <code> comes back inside it, sized and styled otherwise.
+    const holder = element.parentElement;
+    const held = holder ? holder.tagName.toLowerCase() : '';
+    if (
+      holder &&
+      FORMATTING.has(tag) &&
+      FORMATTING.has(held) &&
+      spelled !== (SPELLED[held] ?? held) &&
+      !(lookless(element) && lookless(holder))
+    )
+      add(`<${spelled}> inside <${SPELLED[held] ?? held}>`);
     if (
       FORMATTING.has(tag) &&
       [...ancestors(element)].some((up) => (SPELLED[up] ?? up) === spelled)
@@ -167,7 +195,7 @@ function inventory(html: string): Map<string, number> {
  */
 export function markupLoss(html: string): string[] {
   const before = inventory(html);
-  const doc = visualDoc(html);
+  const doc = editorDocument(html);
   const after = inventory(documentHtml(doc));
   const lost = new Map<string, number>();
   for (const [key, count] of before) {
@@ -229,7 +257,7 @@ function nestInOneOrder(body: HTMLElement): void {
  * Same content, ignoring whitespace between tags and folding it in text, and spellings the
  * editor normalises to without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a
  * paragraph alone in a list item, images alone in a paragraph, attributes in another order,
- * formatting of the same words nested the other way round. Whitespace in a code block counts:
+ * formatting of the same words nested the other way round, twin formatting side by side as one. Whitespace in a code block counts:
  * there, indentation is the content.
  */
 export function sameHtml(a: string, b: string): boolean {
@@ -244,6 +272,7 @@ export function sameHtml(a: string, b: string): boolean {
         );
       }
     }
+    mergeTwins(doc.body);
     nestInOneOrder(doc.body);
     // Attributes in any order say the same: the editor writes a kept class after an anchor.
     for (const element of doc.body.querySelectorAll('*')) {

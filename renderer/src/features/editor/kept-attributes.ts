@@ -34,6 +34,18 @@ const plain = (...names: string[]) =>
     ]),
   );
 
+// An id on a mark is an anchor as a block's is (a footnote's return link points at its <sup>):
+// data in the view, an id again when saved.
+const anchor = {
+  id: {
+    default: null,
+    parseHTML: (element: HTMLElement) =>
+      element.getAttribute(ANCHOR_ID) || element.getAttribute('id') || null,
+    renderHTML: (attributes: Record<string, unknown>) =>
+      typeof attributes.id === 'string' && attributes.id ? { [ANCHOR_ID]: attributes.id } : {},
+  },
+};
+
 export const KeptAttributes = Extension.create({
   name: 'keptAttributes',
   addGlobalAttributes: () => [
@@ -76,6 +88,7 @@ export const KeptAttributes = Extension.create({
         'q',
         'small',
         'time',
+        'namedAnchor',
       ],
       attributes: { class: kept('class', KEPT_CLASS), style: kept('style', KEPT_STYLE) },
     },
@@ -83,6 +96,8 @@ export const KeptAttributes = Extension.create({
     // editing, kept as they are.
     { types: ['blockquote', 'q'], attributes: plain('cite') },
     { types: ['image'], attributes: plain('srcset', 'sizes', 'loading', 'decoding') },
+    // A link may be a place too: documentation links each heading's "#" to itself.
+    { types: ['link'], attributes: anchor },
     // A language or direction changes how a reader's browser reads out and lays out the words.
     {
       types: ['paragraph', 'heading', 'blockquote', 'listItem', 'span'],
@@ -90,18 +105,6 @@ export const KeptAttributes = Extension.create({
     },
   ],
 });
-
-// An id on a mark is an anchor as a block's is (a footnote's return link points at its <sup>):
-// data in the view, an id again when saved.
-const anchor = {
-  id: {
-    default: null,
-    parseHTML: (element: HTMLElement) =>
-      element.getAttribute(ANCHOR_ID) || element.getAttribute('id') || null,
-    renderHTML: (attributes: Record<string, unknown>) =>
-      typeof attributes.id === 'string' && attributes.id ? { [ANCHOR_ID]: attributes.id } : {},
-  },
-};
 
 /** A phrase element kept as it came; the browser's own styles show it in the editor. */
 const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
@@ -119,6 +122,9 @@ const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
 // language, an anchor). A bare one is named as a loss like any other tag.
 const Span = Mark.create({
   name: 'span',
+  // First of the marks, so the outermost: a span with a look of its own holds a line's other
+  // formatting (a caption's <code>), far more often than it sits inside it.
+  priority: 1000,
   inclusive: false,
   addAttributes: () => ({ ...anchor, ...plain('title') }),
   parseHTML: () => [

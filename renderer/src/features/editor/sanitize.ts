@@ -21,7 +21,7 @@ purify.addHook('beforeSanitizeAttributes', (node) => {
   const id = element.getAttribute('id');
   if (
     id === null ||
-    !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(
+    !/^(H[1-6]|P|PRE|FIGURE|LI|SUP|SPAN|A|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(
       element.tagName,
     )
   )

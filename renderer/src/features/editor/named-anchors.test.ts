@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { Editor } from '@tiptap/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { editorDocument } from './editor-content';
+import { documentHtml, editorExtensions } from './extensions';
+import { markupLoss, sameHtml, visualRoundTrip } from './fidelity';
+
+let editor: Editor | undefined;
+afterEach(() => editor?.destroy());
+
+const open = (html: string) =>
+  (editor = new Editor({ extensions: editorExtensions, content: editorDocument(html).toJSON() }));
+
+const anchors = (e: Editor) => {
+  const found: unknown[] = [];
+  e.state.doc.descendants(
+    (node) => void (node.type.name === 'namedAnchor' && found.push(node.attrs.id)),
+  );
+  return found;
+};
+
+describe('named anchors', () => {
+  it('are kept where they stand: an empty <a id> or <span id>, and a link that is a place too', () => {
+    for (const html of [
+      // mdBook, where a heading was renamed: old links still land.
+      '<p><a id="accessing-array-elements"></a></p><h4 id="array-element-access">Array</h4>',
+      '<p><span id="ferris"></span></p>',
+      '<p>Before <a id="here" class="legacy"></a>after.</p>',
+      // Node's documentation: each heading's "#" links to itself.
+      '<h3>path.basename <a class="mark" href="#path_basename" id="path_basename">#</a></h3>',
+      // A name DOMPurify refuses as an id (DOM clobbering), not as the anchor the editor keeps.
+      '<p><a id="links"></a>Links</p>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(sameHtml(visualRoundTrip(html), html), visualRoundTrip(html)).toBe(true);
+    }
+  });
+
+  it('are named when they hold words but link nowhere: the editor keeps no such element', () => {
+    expect(markupLoss('<p><a id="x">Words</a></p>')).toEqual(['<a>']);
+  });
+
+  it("show as a small # the writer can select, their id out of the app's page", () => {
+    open('<p>Before<a id="old-heading"></a> after.</p>');
+    const shown = editor!.view.dom.querySelector('.named-anchor');
+    expect(shown?.textContent).toBe('#');
+    expect(shown?.getAttribute('aria-label')).toBe('Anchor old-heading');
+    expect(shown?.getAttribute('contenteditable')).toBe('false');
+    expect(editor!.view.dom.querySelector('#old-heading')).toBeNull();
+    expect(editor!.state.doc.textContent).toBe('Before after.');
+  });
+
+  it('are not doubled by a copy put in elsewhere: the copy goes, the original stays', () => {
+    open('<p>One<a id="place"></a></p><p>Two</p>');
+    const e = editor!;
+    e.commands.insertContentAt(e.state.doc.content.size - 1, {
+      type: 'namedAnchor',
+      attrs: { id: 'place' },
+    });
+    expect(anchors(e)).toEqual(['place']);
+    expect(documentHtml(e.state.doc)).toBe('<p>One<a id="place"></a></p><p>Two</p>');
+  });
+});

@@ -1,0 +1,58 @@
+import { Node } from '@tiptap/core';
+import { ANCHOR_ID } from './anchor-ids';
+
+// A named anchor is an empty element that only gives a place a name: `<a id="old-heading"></a>`,
+// which mdBook leaves where a heading was renamed so old links still land, or
+// `<span id="ferris"></span>`. It has no words to carry a mark, so it is a node of its own:
+// kept where it stands, and shown as a small "#" so the writer sees what Backspace would take.
+// Its id is data in the view, as every anchor's is (see anchor-ids.ts).
+const TAGS = ['a', 'span'] as const;
+
+const emptyAnchor = (element: HTMLElement): boolean =>
+  element.childNodes.length === 0 &&
+  element.hasAttribute(ANCHOR_ID) &&
+  !(element.tagName === 'A' && element.hasAttribute('href'));
+
+export const NamedAnchor = Node.create({
+  name: 'namedAnchor',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes: () => ({
+    tag: {
+      default: 'a',
+      rendered: false,
+      parseHTML: (element: HTMLElement) => element.tagName.toLowerCase(),
+    },
+    id: {
+      default: null,
+      parseHTML: (element: HTMLElement) => element.getAttribute(ANCHOR_ID),
+      renderHTML: (attributes: Record<string, unknown>) =>
+        typeof attributes.id === 'string' && attributes.id ? { [ANCHOR_ID]: attributes.id } : {},
+    },
+  }),
+  // Before the <span> mark's rule, which would read it as a span around nothing.
+  parseHTML: () =>
+    TAGS.map((tag) => ({
+      tag: `${tag}[${ANCHOR_ID}]`,
+      priority: 60,
+      getAttrs: (element: HTMLElement) => (emptyAnchor(element) ? null : false),
+    })),
+  renderHTML: ({ node, HTMLAttributes }) => [
+    TAGS.includes(node.attrs.tag as (typeof TAGS)[number]) ? String(node.attrs.tag) : 'a',
+    HTMLAttributes,
+  ],
+  addNodeView() {
+    return ({ node }) => {
+      const dom = document.createElement('span');
+      dom.className = 'named-anchor';
+      dom.setAttribute('contenteditable', 'false');
+      dom.setAttribute('role', 'img');
+      dom.setAttribute('aria-label', `Anchor ${String(node.attrs.id)}`);
+      dom.title = `Anchor #${String(node.attrs.id)}: links to it land here`;
+      dom.textContent = '#';
+      return { dom };
+    };
+  },
+});
