@@ -12,6 +12,11 @@ const YOUTUBE =
 // edit with every tag in place.
 const CALLOUT =
   '<div class="kg-card kg-callout-card"><div class="kg-callout-emoji">💡</div><div class="kg-callout-text">Back up first.</div></div>';
+// mdBook's and highlight.js's: a listing's highlighted words, a link its checker skips, and an
+// anchor left where a heading was renamed.
+const LISTING =
+  '<pre><code class="hljs language-js"><span class="hljs-keyword">const</span> a = 1;\n<span class="hljs-keyword">let</span> b;</code></pre>';
+const CHECKED = '<p>See <a href="#fn1">the note</a><!-- ignore -->.<a id="old-name"></a></p>';
 const IMPORTED =
   '<!-- wp:heading --><h2 class="wp-block-heading">Watch first</h2><!-- /wp:heading -->' +
   YOUTUBE +
@@ -20,6 +25,8 @@ const IMPORTED =
   '<dl><dt>Draft</dt><dd>Not yet published.</dd></dl>' +
   '<p>A claim<sup id="fnref1"><a href="#fn1">1</a></sup>.</p>' +
   '<ol class="footnotes"><li id="fn1">The source.</li></ol>' +
+  LISTING +
+  CHECKED +
   CALLOUT;
 
 const world = journey({
@@ -66,6 +73,12 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
     text.locator('.disclosure').getByRole('button', { name: 'Open for readers' }),
   ).toHaveAttribute('aria-pressed', 'false');
   await expect(text.locator('dt')).toHaveText('Draft');
+  // A post's alignment shows; a listing's highlighting is kept as data, and the marks of what is
+  // not words (a comment, an anchor) stand quietly in their line.
+  await expect(text.getByText('A centred line.')).toHaveCSS('text-align', 'center');
+  await expect(text.locator('pre [data-kept-class="hljs-keyword"]')).toHaveCount(2);
+  await expect(text.locator('p .html-comment')).toHaveText('<!-- ignore -->');
+  await expect(text.getByRole('img', { name: 'Anchor old-name' })).toHaveText('#');
   // WordPress's block markers as quiet lines; a Ghost card framed and named.
   await expect(text.locator('.html-comment').first()).toHaveText('<!-- wp:heading -->');
   await expect(text.locator('.container-label').first()).toHaveText(
@@ -113,6 +126,11 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Or kept back.');
+  // A line added to the listing, after its last highlighted word.
+  await text.locator('pre [data-kept-class="hljs-keyword"]').nth(1).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('b = a;');
   await screen(page, '17-rich-markup', 'edited');
 
   await page.keyboard.press('Control+S');
@@ -129,6 +147,8 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
       '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +
       '<p>A claim<a href="#fn1"><sup id="fnref1">1</sup></a>.</p>' +
       '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>' +
+      LISTING.replace('</code>', '\nb = a;</code>') +
+      CHECKED +
       CALLOUT,
   );
 
