@@ -160,6 +160,27 @@ describe('tables in the visual editor', () => {
     );
   });
 
+  it('keep the foot: its rows saved in <tfoot>, a row added below one in it too', () => {
+    const table =
+      '<table><thead><tr><th>Day</th><th>Miles</th></tr></thead><tbody><tr><td>Mon</td><td>4</td></tr></tbody>' +
+      '<tfoot><tr><td>Total</td><td>4</td></tr></tfoot></table>';
+    expect(markupLoss(table)).toEqual([]);
+    expect(visualRoundTrip(table)).toBe(table);
+    // Only a foot: no body made up.
+    const footOnly = '<table><tfoot><tr><td>Source: the club</td></tr></tfoot></table>';
+    expect(visualRoundTrip(footOnly)).toBe(footOnly);
+    const e = open(table);
+    e.commands.setTextSelection(inCell(e, 'Total'));
+    expect(run('Add row below')).toBe(true);
+    e.commands.setTextSelection(inCell(e, 'Mon'));
+    expect(run('Add row below')).toBe(true);
+    expect(html()).toBe(
+      '<table><thead><tr><th>Day</th><th>Miles</th></tr></thead>' +
+        '<tbody><tr><td>Mon</td><td>4</td></tr><tr><td></td><td></td></tr></tbody>' +
+        '<tfoot><tr><td>Total</td><td>4</td></tr><tr><td></td><td></td></tr></tfoot></table>',
+    );
+  });
+
   it('refuse the table tools outside a table', () => {
     open('<p>Words</p>');
     for (const { label } of tableActions.slice(1)) expect(run(label), label).toBe(false);

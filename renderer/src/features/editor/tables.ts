@@ -35,6 +35,7 @@ const MAX_SPAN = { colspan: 1000, rowspan: 65534 } as const;
 // Marks, in the view, a row saved in the table's <thead>, and a cell whose words are saved in
 // paragraphs.
 const ROW_HEAD = 'data-row-head';
+const ROW_FOOT = 'data-row-foot';
 const CELL_PARAGRAPHS = 'data-cell-paragraphs';
 
 const span = (name: keyof typeof MAX_SPAN) => ({
@@ -86,6 +87,13 @@ const TableRow = Node.create({
       parseHTML: (element: HTMLElement) => element.parentElement?.tagName === 'THEAD',
       renderHTML: (attributes: Record<string, unknown>) =>
         attributes.head ? { [ROW_HEAD]: '' } : {},
+    },
+    // In its foot (totals, a source line): saved there again while it is among the last rows.
+    foot: {
+      default: false,
+      parseHTML: (element: HTMLElement) => element.parentElement?.tagName === 'TFOOT',
+      renderHTML: (attributes: Record<string, unknown>) =>
+        attributes.foot ? { [ROW_FOOT]: '' } : {},
     },
   }),
   parseHTML: () => [{ tag: 'tr' }],
@@ -212,6 +220,21 @@ const addRowAboveKeepingHead: Command = (state, dispatch) =>
       }),
   );
 
+/** A row below the caret's; in the foot if the caret's row is (a row added to the foot). */
+const addRowBelowKeepingFoot: Command = (state, dispatch) =>
+  addRowAfter(
+    state,
+    dispatch &&
+      ((tr) => {
+        const found = caretRow(tr);
+        const below = found && found.pos + found.row.nodeSize;
+        const row = below ? tr.doc.nodeAt(below) : null;
+        if (found?.row.attrs.foot && below && row && !row.attrs.foot)
+          tr.setNodeMarkup(below, undefined, { ...row.attrs, foot: true });
+        dispatch(tr);
+      }),
+  );
+
 /**
  * What the table tools offer, in their order, each with the shorter words its button shows; each
  * is for a caret in a table but the first.
@@ -219,7 +242,7 @@ const addRowAboveKeepingHead: Command = (state, dispatch) =>
 export const tableActions: { label: string; text: string; command: Command }[] = [
   { label: 'Insert table', text: 'Insert table', command: insertTable },
   { label: 'Add row above', text: 'Row above', command: addRowAboveKeepingHead },
-  { label: 'Add row below', text: 'Row below', command: addRowAfter },
+  { label: 'Add row below', text: 'Row below', command: addRowBelowKeepingFoot },
   { label: 'Add column left', text: 'Column left', command: addColumnBefore },
   { label: 'Add column right', text: 'Column right', command: addColumnAfter },
   { label: 'Header row', text: 'Header row', command: toggleHeaderRowAndHead },
@@ -232,7 +255,7 @@ export { isInTable };
 
 /**
  * The table as saved, from the one the editor shows: the rows that were in a <thead> (or were
- * made header rows) back in one, and a cell holding one plain paragraph holding its words alone
+ * made header rows) back in one, the last rows that were in a <tfoot> in one, and a cell holding one plain paragraph holding its words alone
  * (`<td>12</td>`, not `<td><p>12</p></td>`) unless it came so.
  */
 export function finishTables(body: HTMLElement): void {
@@ -240,9 +263,15 @@ export function finishTables(body: HTMLElement): void {
     const head = tbody.ownerDocument.createElement('thead');
     while (tbody.firstElementChild?.hasAttribute(ROW_HEAD)) head.append(tbody.firstElementChild);
     if (head.childElementCount > 0) tbody.before(head);
+    const foot = tbody.ownerDocument.createElement('tfoot');
+    while (tbody.lastElementChild?.hasAttribute(ROW_FOOT)) foot.prepend(tbody.lastElementChild);
+    if (foot.childElementCount > 0) tbody.after(foot);
     if (tbody.childElementCount === 0) tbody.remove();
   }
-  for (const row of body.querySelectorAll(`tr[${ROW_HEAD}]`)) row.removeAttribute(ROW_HEAD);
+  for (const row of body.querySelectorAll(`tr[${ROW_HEAD}], tr[${ROW_FOOT}]`)) {
+    row.removeAttribute(ROW_HEAD);
+    row.removeAttribute(ROW_FOOT);
+  }
   for (const cell of body.querySelectorAll('td, th')) {
     const only = cell.children.length === 1 ? cell.firstElementChild : null;
     if (!cell.hasAttribute(CELL_PARAGRAPHS) && only?.tagName === 'P' && !only.attributes.length)
