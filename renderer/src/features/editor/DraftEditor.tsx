@@ -569,7 +569,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
                 const publications = queryClient.getQueryData(publicationsQuery().queryKey);
                 if (!publications?.find((p) => p.id === draft.publicationId)?.active) {
                   await bridge.publications.setActive({ id: draft.publicationId });
-                  await queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+                  await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
                 }
                 await queryClient.invalidateQueries({
                   queryKey: recordKeys.all(draft.publicationId),

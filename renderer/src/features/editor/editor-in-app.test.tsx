@@ -15,6 +15,7 @@ import {
 import type { App as AppComponent } from '../../App';
 import type { useUi as useUiStore } from '../../ui-store';
 import type { leavesSettled as leavesSettledFn } from './leave-draft';
+import type { publicationKeys as publicationKeysOf } from '../publications/queries';
 
 // Real parts: the whole renderer (App) over a desktop core with its SQLite store behind the
 // browser host (Vitest global setup). The one double: `failingCalls` answers drafts.save with the
@@ -26,6 +27,7 @@ const bridge = installRealCore();
 let App: typeof AppComponent;
 let useUi: typeof useUiStore;
 let leavesSettled: typeof leavesSettledFn;
+let publicationKeys: typeof publicationKeysOf;
 let publication: PublicationView;
 
 beforeAll(async () => {
@@ -36,6 +38,7 @@ beforeAll(async () => {
   ({ App } = await import('../../App'));
   ({ useUi } = await import('../../ui-store'));
   ({ leavesSettled } = await import('./leave-draft'));
+  ({ publicationKeys } = await import('../publications/queries'));
   publication = await activePublication(bridge);
 });
 
@@ -266,7 +269,7 @@ describe('an open editor', () => {
       kind: 'storage',
       message: 'The local store failed: I/O',
     });
-    await act(() => queryClient.invalidateQueries({ queryKey: ['publications'] }));
+    await act(() => queryClient.invalidateQueries({ queryKey: publicationKeys.list }));
     const sidebar = screen.getByRole('navigation', { name: 'Publications' });
     await within(sidebar).findByText('The local store failed: I/O');
     expect(screen.getByLabelText('Post text')).toBeTruthy();

@@ -45,7 +45,7 @@ export function AddPublicationDialog({
         token: values.token.trim(),
       }),
     onSuccess: async (publication) => {
-      await queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
       onClose();
       onAdded(publication);
     },

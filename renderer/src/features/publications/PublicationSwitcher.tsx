@@ -24,7 +24,7 @@ export function PublicationSwitcher() {
   const setSearch = useUi((state) => state.setSearch);
   const dismissAbout = useUi((state) => state.dismissAbout);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.list });
   const activate = useMutation({
     mutationFn: (id: string) => bridge.publications.setActive({ id }),
     onSuccess: () => {

@@ -1,14 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
 
+// `all` is everything kept of every publication (their lists of posts and pages too); `list`
+// only the list of publications, so that refreshing a name or the active one reads no post again.
 export const publicationKeys = {
   all: ['publications'] as const,
-  one: (publicationId: string) => ['publications', publicationId] as const,
+  list: ['publications', 'list'] as const,
+  one: (publicationId: string) => ['publications', 'one', publicationId] as const,
 };
 
 export const publicationsQuery = () =>
   queryOptions({
-    queryKey: publicationKeys.all,
+    queryKey: publicationKeys.list,
     queryFn: () => bridge.publications.list({}),
     staleTime: 30_000,
   });

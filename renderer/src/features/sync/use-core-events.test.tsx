@@ -5,6 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBridge, type Transport } from '../../../../shared/bridge';
 import type { CoreEvent } from '../../../../shared/views';
 import type { useCoreEvents as useCoreEventsHook } from './use-core-events';
+import type { publicationKeys as publicationKeysOf } from '../publications/queries';
+import type { recordKeys as recordKeysOf } from '../records/queries';
 
 // A transport that only counts subscriptions and hands out events: what is under test is how
 // often the renderer subscribes, which no real host would show in jsdom.
@@ -19,10 +21,22 @@ const transport: Transport = {
   },
 };
 
+const LIST = {
+  publicationId: 'p1',
+  kind: 'post',
+  page: 1,
+  perPage: 20,
+  draftsOnly: false,
+} as const;
+
 let useCoreEvents: typeof useCoreEventsHook;
+let publicationKeys: typeof publicationKeysOf;
+let recordKeys: typeof recordKeysOf;
 beforeAll(async () => {
   Object.defineProperty(window, 'quire', { value: createBridge(transport), configurable: true });
   ({ useCoreEvents } = await import('./use-core-events'));
+  ({ publicationKeys } = await import('../publications/queries'));
+  ({ recordKeys } = await import('../records/queries'));
 });
 afterEach(cleanup);
 
@@ -62,8 +76,9 @@ describe('useCoreEvents', () => {
         <Probe onMenu={vi.fn()} />
       </QueryClientProvider>,
     );
-    const listKey = ['publications', 'p1', 'records', 'post', { page: 1 }];
+    const listKey = recordKeys.page(LIST);
     client.setQueryData(listKey, { items: [] });
+    client.setQueryData(publicationKeys.list, []);
     const status = (online: boolean) => ({
       online,
       pending: 0,
@@ -77,8 +92,25 @@ describe('useCoreEvents', () => {
     send({ type: 'sync', status: status(false) });
     send({ type: 'sync', status: status(false) });
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(false);
+    // The publications' own list (its sync badges) is read on each round.
+    expect(client.getQueryState(publicationKeys.list)?.isInvalidated).toBe(true);
     send({ type: 'sync', status: status(true) });
     expect(client.getQueryState(listKey)?.isInvalidated).toBe(true);
+    view.unmount();
+  });
+
+  it('reads the publications again when they change, and no list of posts with them', () => {
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    client.setQueryData(recordKeys.page(LIST), { items: [] });
+    client.setQueryData(publicationKeys.list, []);
+    listeners.forEach((listener) => listener({ type: 'publications-changed' }));
+    expect(client.getQueryState(publicationKeys.list)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(recordKeys.page(LIST))?.isInvalidated).toBe(false);
     view.unmount();
   });
 });

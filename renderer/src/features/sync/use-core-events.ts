@@ -27,7 +27,9 @@ export function useCoreEvents(
             queryClient.setQueryData(syncKeys.status, event.status);
             // Back online: lists showing the copy on this computer are read from the service again.
             const back = before?.online === false && event.status.online;
-            void queryClient.invalidateQueries({ queryKey: publicationKeys.all, exact: !back });
+            void queryClient.invalidateQueries({
+              queryKey: back ? publicationKeys.all : publicationKeys.list,
+            });
             break;
           }
           case 'draft-changed':
@@ -41,7 +43,7 @@ export function useCoreEvents(
               void queryClient.invalidateQueries({ queryKey: recordKeys.all(event.publicationId) });
             break;
           case 'publications-changed':
-            void queryClient.invalidateQueries({ queryKey: publicationKeys.all });
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
             break;
           case 'menu':
             menu.current(event.command);
