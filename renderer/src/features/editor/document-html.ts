@@ -6,6 +6,7 @@ import { finishDefinitionLists } from './definition-lists';
 import { finishDisclosures } from './disclosures';
 import { finishFigures } from './figures';
 import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
+import { finishTableCaptions } from './table-captions';
 import { finishTables } from './tables';
 
 /**
@@ -29,6 +30,7 @@ export function documentHtml(doc: ProseMirrorNode): string {
       element.setAttribute(name, element.getAttribute(data) ?? '');
       element.removeAttribute(data);
     }
+  finishTableCaptions(body);
   finishTables(body);
   finishFigures(body);
   finishDisclosures(body);

@@ -13,6 +13,7 @@ import { embedExtensions } from './embeds';
 import { figureExtensions } from './figures';
 import { KeptAttributes, markAnchor, phraseMarks } from './kept-attributes';
 import { NamedAnchor } from './named-anchors';
+import { tableCaptionExtensions } from './table-captions';
 import { tableExtensions } from './tables';
 
 export { documentHtml } from './document-html';
@@ -73,6 +74,7 @@ export const editorExtensions = [
   KeptAttributes,
   Image.configure({ inline: true, allowBase64: false }),
   ...tableExtensions,
+  ...tableCaptionExtensions,
   ...figureExtensions,
   ...disclosureExtensions,
   ...definitionListExtensions,

@@ -64,6 +64,8 @@ export const KeptAttributes = Extension.create({
         'figure',
         'figcaption',
         'table',
+        'captionedTable',
+        'tableCaption',
         'tableRow',
         'tableCell',
         'tableHeader',

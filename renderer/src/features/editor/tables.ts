@@ -8,7 +8,6 @@ import {
   addRowBefore,
   deleteColumn,
   deleteRow,
-  deleteTable,
   goToNextCell,
   isInTable,
   TableMap,
@@ -16,6 +15,7 @@ import {
   toggleHeaderRow,
 } from '@tiptap/pm/tables';
 import { inParagraphs } from './bare-words';
+import { deleteTableAndCaption, toggleTableCaption } from './table-captions';
 
 // Tables of our own over prosemirror-tables, not TipTap's table extension: that one pins an
 // older core exactly, and writes a <colgroup> and `style="min-width: …"` into every table it
@@ -111,7 +111,7 @@ const Table = Node.create({
     // such a post opens in HTML source.
     { tag: 'caption', ignore: true },
   ],
-  renderHTML: () => ['table', ['tbody', 0]],
+  renderHTML: ({ HTMLAttributes }) => ['table', HTMLAttributes, ['tbody', 0]],
   addProseMirrorPlugins: () => [tableEditing()],
 });
 
@@ -246,9 +246,10 @@ export const tableActions: { label: string; text: string; command: Command }[] =
   { label: 'Add column left', text: 'Column left', command: addColumnBefore },
   { label: 'Add column right', text: 'Column right', command: addColumnAfter },
   { label: 'Header row', text: 'Header row', command: toggleHeaderRowAndHead },
+  { label: 'Table caption', text: 'Caption', command: toggleTableCaption },
   { label: 'Delete row', text: 'Delete row', command: deleteRow },
   { label: 'Delete column', text: 'Delete column', command: deleteColumn },
-  { label: 'Delete table', text: 'Delete table', command: deleteTable },
+  { label: 'Delete table', text: 'Delete table', command: deleteTableAndCaption },
 ];
 
 export { isInTable };
