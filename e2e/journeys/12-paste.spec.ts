@@ -28,7 +28,7 @@ async function paste(page: Page, html: string): Promise<void> {
   }, html);
 }
 
-test('paste from Google Docs and a table: the marks it shows, the table kept and added to, a captioned image, and writing on below a code block', async ({
+test('paste from Google Docs and a table: the marks it shows, the table kept, added to and captioned, a captioned image, and writing on below a code block', async ({
   page,
 }) => {
   await openApp(page, world.host);
@@ -80,6 +80,10 @@ test('paste from Google Docs and a table: the marks it shows, the table kept and
   await page.keyboard.press('Tab');
   await page.keyboard.type('5 miles');
   await expect(text.locator('tr')).toHaveText(['Mon4 miles', 'Tue6 miles', 'Wed5 miles']);
+  // A caption from the same tools, typed where the caret goes: above the table.
+  await tools.getByRole('button', { name: 'Table caption' }).click();
+  await page.keyboard.type('Miles run');
+  await expect(text.locator('[data-table-caption]')).toHaveText('Miles run');
   await screen(page, '12-paste', 'pasted');
   await page.keyboard.press('Control+End');
 
@@ -120,7 +124,7 @@ test('paste from Google Docs and a table: the marks it shows, the table kept and
   const { body } = await apiGet(world.server, 'notes', '/posts/pasted-in', world.token);
   expect(body.post.content).toBe(
     '<p>Plain, <strong>bold</strong> and <em>italic</em></p><p>Week one, </p>' +
-      '<table><tbody><tr><td>Mon</td><td>4 miles</td></tr><tr><td>Tue</td><td>6 miles</td></tr>' +
+      '<table><caption>Miles run</caption><tbody><tr><td>Mon</td><td>4 miles</td></tr><tr><td>Tue</td><td>6 miles</td></tr>' +
       '<tr><td>Wed</td><td>5 miles</td></tr></tbody></table><p>done.</p>' +
       '<figure><img src="https://example.com/shoes.jpg" alt="Muddy running shoes">' +
       '<figcaption>After the Tuesday run, in the rain</figcaption></figure>' +

@@ -56,6 +56,7 @@ describe("a table's caption", () => {
     caretAfter('Mon');
     expect(run('Table caption')).toBe(true);
     expect(e.state.selection.$from.parent.type.name).toBe('tableCaption');
+    expect(run('Insert table')).toBe(false);
     e.commands.insertContent('Week one');
     expect(html()).toBe(plain.replace('<tbody>', '<caption>Week one</caption><tbody>'));
     // From a cell, the caret stays in its cell.

@@ -139,7 +139,8 @@ export const tableExtensions = [TableRoles, Table, TableRow, TableHeader, TableC
 
 /** A table of three columns and three rows, the first of headers, with the caret in its first cell. */
 export const insertTable: Command = (state, dispatch) => {
-  if (isInTable(state)) return false;
+  // Not in a table, nor in its caption: a table holds none inside it here.
+  if (isInTable(state) || state.selection.$from.parent.type.name === 'tableCaption') return false;
   const { table, tableRow, tableHeader, tableCell } = state.schema.nodes;
   if (!table || !tableRow || !tableHeader || !tableCell) return false;
   const row = (type: typeof tableCell) =>
