@@ -2,6 +2,7 @@ import { Extension } from '@tiptap/core';
 import type { Mark, Node as ProseMirrorNode, Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state';
 import { ReplaceAroundStep, type Step } from '@tiptap/pm/transform';
+import { SPANS } from './span-names';
 
 // Markdown engines (Ghost, Hugo, Jekyll, mdBook) give headings ids that links point at; Medium
 // gives every paragraph one; mdBook every listing's figure. Kept on headings, paragraphs, code blocks
@@ -23,7 +24,9 @@ type Occurrence = {
 };
 
 /** Where the steps of these transactions put new content, in the last one's document. */
-function changedRanges(transactions: readonly Transaction[]): { from: number; to: number }[] {
+export function changedRanges(
+  transactions: readonly Transaction[],
+): { from: number; to: number }[] {
   let ranges: { from: number; to: number }[] = [];
   for (const tr of transactions)
     for (const map of tr.mapping.maps) {
@@ -84,7 +87,12 @@ function markAnchorsIn(
         tr.removeMark(from, to, mark);
         // A <span> with nothing left to carry is no markup: not put back bare.
         const rest = { ...mark.attrs, id: null };
-        if (mark.type.name !== 'span' || Object.values(rest).some((v) => v !== null && v !== ''))
+        if (
+          !SPANS.includes(mark.type.name) ||
+          Object.entries(rest).some(
+            ([name, v]) => name !== 'twin' && v !== null && v !== '' && v !== false,
+          )
+        )
           tr.addMark(from, to, mark.type.create(rest));
       },
     });

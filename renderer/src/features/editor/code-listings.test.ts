@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
+import { Fragment, Slice } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { after, key } from '../../testing/editor-keys';
@@ -54,6 +55,51 @@ describe('code listings', () => {
     expect(key(e, 'Enter')).toBe(true);
     expect(documentHtml(e.state.doc)).toContain(
       '<span class="hljs-keyword">const</span>ant\n a = <span class="hljs-number">1</span>',
+    );
+  });
+
+  it("keep a highlighter's spans nested in one another", () => {
+    const nested =
+      '<pre><code class="language-js"><span class="hljs-function"><span class="hljs-keyword">function</span> <span class="hljs-title">f</span>()</span> {}</code></pre>';
+    expect(markupLoss(nested)).toEqual([]);
+    expect(visualRoundTrip(nested)).toBe(nested);
+  });
+
+  it('hold no image: one is left out and named, the listing kept whole', () => {
+    const html = '<pre><code>a<img src="https://example.com/x.png">b</code></pre>';
+    expect(markupLoss(html)).toContain('<img>');
+    expect(visualRoundTrip(html)).toBe('<pre><code>ab</code></pre>');
+  });
+
+  it('made a paragraph leave their highlighting behind: its classes would style prose', () => {
+    open(HIGHLIGHTED);
+    editor!.commands.setTextSelection(after(editor!, 'const'));
+    editor!.commands.setParagraph();
+    expect(documentHtml(editor!.state.doc)).not.toContain('<span');
+    expect(editor!.state.doc.textContent).toContain('const a = 1;');
+  });
+
+  it('copied in part into a line of prose leave their highlighting behind', () => {
+    open('<p>Write: </p>');
+    editor!.commands.setTextSelection(after(editor!, 'Write:'));
+    // What a paste of a listing's words brings: the listing, open at both ends (jsdom has no
+    // clipboard events, so the slice is put in as ProseMirror's paste does).
+    const { schema } = editor!.state;
+    const words = [
+      schema.text('const', [schema.marks.codeSpan!.create({ class: 'hljs-keyword' })]),
+      schema.text(' a'),
+    ];
+    const slice = new Slice(Fragment.from(schema.nodes.codeBlock!.create(null, words)), 1, 1);
+    editor!.view.dispatch(editor!.state.tr.replaceSelection(slice));
+    expect(documentHtml(editor!.state.doc)).toBe('<p>Write:const a</p>');
+  });
+
+  it('keep the anchor and the comment of a paragraph made a listing', () => {
+    open('<p>npm<a id="x"></a> test<!-- c --></p>');
+    editor!.commands.setTextSelection(after(editor!, 'npm'));
+    editor!.commands.setCodeBlock();
+    expect(documentHtml(editor!.state.doc)).toBe(
+      '<pre><code>npm<a id="x"></a> test<!-- c --></code></pre>',
     );
   });
 

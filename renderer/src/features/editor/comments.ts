@@ -1,11 +1,12 @@
 import { Node } from '@tiptap/core';
+import { amongWords } from './line-places';
 
 // Comments carry structure for the tool that wrote them: WordPress's block editor reads
 // `<!-- wp:paragraph -->` to know its blocks again, mdBook's authors leave "Old headings. Do not
 // remove or links may break." between blocks and `<!-- ignore -->` after a link its link checker
 // must skip. Those between top-level blocks are kept as a quiet line, those among a line's words
-// as a quiet mark in it, so the writer sees what Backspace would take. One anywhere else (inside a
-// code listing, between a list's items) has no place in the editor's document: named as a loss.
+// (a code listing's too) as a quiet mark in it, so the writer sees what Backspace would take. One
+// anywhere else (between a list's items) has no place in the editor's document: named as a loss.
 
 const COMMENT = 'data-html-comment';
 
@@ -23,27 +24,10 @@ function decode(value: string): string | null {
 /** Text that stays one comment when written back: none that could end it early and let markup out. */
 export const safeCommentText = (text: string): boolean => !/^-?>|<!--|-->|--!>|<!-$/.test(text);
 
-// Elements whose children are a line's words in the editor, and the phrase markup within one.
-const LINES = /^(P|H[1-6]|DT|SUMMARY|FIGCAPTION)$/;
-const PHRASES = new Set(
-  'A ABBR B BR CITE CODE DEL EM I IMG KBD MARK Q S SMALL SPAN STRIKE STRONG SUB SUP TIME U'.split(
-    ' ',
-  ),
-);
-// A list item, a cell or a description with bare words (no paragraph) is a line too.
-const BARE_LINES = /^(LI|TD|TH|DD)$/;
-
 /** Where a comment stands: between top-level blocks, among a line's words, or elsewhere. */
 function placeOf(comment: ChildNode): 'block' | 'inline' | null {
-  const parent = comment.parentElement;
-  if (!parent || parent.tagName === 'BODY') return 'block';
-  if (parent.closest('pre')) return null;
-  if (LINES.test(parent.tagName) || PHRASES.has(parent.tagName)) return 'inline';
-  const bare =
-    BARE_LINES.test(parent.tagName) &&
-    [...parent.children].every((child) => PHRASES.has(child.tagName)) &&
-    (parent.textContent ?? '').trim() !== '';
-  return bare ? 'inline' : null;
+  if (comment.parentElement?.tagName === 'BODY') return 'block';
+  return amongWords(comment) ? 'inline' : null;
 }
 
 /**

@@ -43,6 +43,17 @@ export const SUBSCRIPT_KEYS = 'Mod-,';
 const Superscript = inlineMark('superscript', 'sup', SUPERSCRIPT_KEYS, 'subscript');
 const Subscript = inlineMark('subscript', 'sub', SUBSCRIPT_KEYS, 'superscript');
 
+// A listing holds no image: read as one, the listing was cut in two around it and the rest made
+// a paragraph of inline code. Left out there, and named.
+const ImageOutsideListings = Image.extend({
+  parseHTML: () => [
+    {
+      tag: 'img[src]:not([src^="data:"])',
+      getAttrs: (element: HTMLElement) => (element.closest('pre') ? false : null),
+    },
+  ],
+});
+
 /**
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
  * superscript and subscript and other phrase marks, tables, figures with captions, definition lists, disclosures,
@@ -72,7 +83,7 @@ export const editorExtensions = [
   NamedAnchor,
   AnchorIds,
   KeptAttributes,
-  Image.configure({ inline: true, allowBase64: false }),
+  ImageOutsideListings.configure({ inline: true, allowBase64: false }),
   ...tableExtensions,
   ...tableCaptionExtensions,
   ...figureExtensions,

@@ -110,29 +110,6 @@ const FORMATTING = new Set(
 );
 const SPELLED: Record<string, string> = { b: 'strong', i: 'em', strike: 's', del: 's' };
 
-const sameAttributes = (a: Element, b: Element): boolean =>
-  a.attributes.length === b.attributes.length &&
-  [...a.attributes].every((attribute) => b.getAttribute(attribute.name) === attribute.value);
-
-/**
- * Twin formatting side by side made one: `<span class="boring">a</span><span class="boring">b</span>`
- * reads as `<span class="boring">ab</span>`, and the editor, whose marks are runs, writes it so.
- */
-function mergeTwins(body: HTMLElement): void {
-  for (const element of [...body.querySelectorAll('*')].reverse()) {
-    const next = element.nextSibling;
-    if (
-      next instanceof Element &&
-      next.tagName === element.tagName &&
-      FORMATTING.has(element.tagName.toLowerCase()) &&
-      sameAttributes(element, next)
-    ) {
-      element.append(...next.childNodes);
-      next.remove();
-    }
-  }
-}
-
 function* ancestors(element: Element): Generator<string> {
   for (let up = element.parentElement; up && up.tagName !== 'BODY'; up = up.parentElement)
     yield up.tagName.toLowerCase();
@@ -142,7 +119,6 @@ function inventory(html: string): Map<string, number> {
   const counts = new Map<string, number>();
   const add = (key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1);
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  mergeTwins(doc.body);
   // Comments carry structure for some editors (WordPress blocks): dropping them is a loss too.
   const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
   while (comments.nextNode()) add('<!-- comments -->');
@@ -257,7 +233,7 @@ function nestInOneOrder(body: HTMLElement): void {
  * Same content, ignoring whitespace between tags and folding it in text, and spellings the
  * editor normalises to without changing meaning: <b>/<strong>, <i>/<em>, <strike>/<del>/<s>, a
  * paragraph alone in a list item, images alone in a paragraph, attributes in another order,
- * formatting of the same words nested the other way round, twin formatting side by side as one. Whitespace in a code block counts:
+ * formatting of the same words nested the other way round. Whitespace in a code block counts:
  * there, indentation is the content.
  */
 export function sameHtml(a: string, b: string): boolean {
@@ -272,7 +248,6 @@ export function sameHtml(a: string, b: string): boolean {
         );
       }
     }
-    mergeTwins(doc.body);
     nestInOneOrder(doc.body);
     // Attributes in any order say the same: the editor writes a kept class after an anchor.
     for (const element of doc.body.querySelectorAll('*')) {

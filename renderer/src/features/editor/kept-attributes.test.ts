@@ -88,11 +88,44 @@ describe("a post's classes, styles and phrase markup", () => {
     );
   });
 
+  it('keep a span around formatting outside it, and a span inside formatting inside it', () => {
+    for (const html of [
+      // WordPress's classic editor.
+      '<p><strong><span style="color: #ff0000;">Update:</span></strong> fixed.</p>',
+      '<p><em><span style="font-weight: 400;">Quoted</span></em></p>',
+      '<p>See<sup><span id="fnref1">1</span></sup>.</p>',
+      // mdBook's captions.
+      '<p><span class="caption">Figure 4-1: a <code>String</code> in memory</span></p>',
+      // A span in a span.
+      '<p><span style="color:red">red <span lang="fr">rouge</span> red</span></p>',
+      '<p><strong><span style="color:red">a</span></strong><span style="color:red"> b</span></p>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+  });
+
   it('are named when the editor would split formatting inside the same formatting', () => {
+    // Three spans deep: the two outer ones are both around formatting, and one of a kind.
     expect(
-      markupLoss('<p><span style="color:red">red <span lang="fr">rouge</span> red</span></p>'),
+      markupLoss(
+        '<p><span class="a">a <span class="b">b <span class="c">c</span></span></span></p>',
+      ),
     ).toContain('<span> inside <span>');
     expect(markupLoss('<p><b>a <strong>b</strong></b></p>')).toContain('<strong> inside <strong>');
+  });
+
+  it('twin elements side by side stay two, not one run', () => {
+    for (const html of [
+      '<p>Press <kbd>⌘</kbd><kbd>C</kbd> to copy.</p>',
+      '<p><code>a</code><code>b</code></p>',
+      '<p><span class="badge">rust</span><span class="badge">go</span><span class="badge">c</span></p>',
+      '<p><a href="https://example.com/">a</a><a href="https://example.com/">b</a></p>',
+      '<pre><code><span class="boring">fn main() {\n</span><span class="boring">let a;\n</span>b</code></pre>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
   });
 
   it('on a summary and a caption are kept too', () => {

@@ -1,5 +1,6 @@
 import { Extension, Mark } from '@tiptap/core';
 import { ANCHOR_ID } from './anchor-ids';
+import { SPANS } from './span-names';
 
 // A post's classes and inline styles carry its look on the published site: WordPress's
 // `wp-block-heading` and alignment classes, Medium's `graf`, a theme's `caption`. They are kept,
@@ -46,6 +47,42 @@ const anchor = {
   },
 };
 
+const MARKS = [
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'code',
+  'link',
+  'superscript',
+  'subscript',
+  ...SPANS,
+  'cite',
+  'abbr',
+  'kbd',
+  'mark',
+  'q',
+  'small',
+  'time',
+];
+
+const sameElement = (a: Element, b: Element): boolean =>
+  a.tagName === b.tagName &&
+  a.attributes.length === b.attributes.length &&
+  [...a.attributes].every((attribute) => b.getAttribute(attribute.name) === attribute.value);
+
+/** Whether an element is the second, fourth… of a row of elements alike side by side. */
+function isTwin(element: HTMLElement): boolean {
+  let before = 0;
+  for (
+    let other = element.previousSibling;
+    other instanceof Element && sameElement(other, element);
+    other = other.previousSibling
+  )
+    before++;
+  return before % 2 === 1;
+}
+
 export const KeptAttributes = Extension.create({
   name: 'keptAttributes',
   addGlobalAttributes: () => [
@@ -82,7 +119,7 @@ export const KeptAttributes = Extension.create({
         'code',
         'superscript',
         'subscript',
-        'span',
+        ...SPANS,
         'cite',
         'abbr',
         'kbd',
@@ -102,9 +139,13 @@ export const KeptAttributes = Extension.create({
     { types: ['link'], attributes: anchor },
     // A language or direction changes how a reader's browser reads out and lays out the words.
     {
-      types: ['paragraph', 'heading', 'blockquote', 'listItem', 'span'],
+      types: ['paragraph', 'heading', 'blockquote', 'listItem', ...SPANS],
       attributes: plain('lang', 'dir'),
     },
+    // Twin formatting side by side (`<kbd>⌘</kbd><kbd>C</kbd>`, two badges, mdBook's hidden lines
+    // one span each): the editor's marks are runs, and two alike would be read as one. Every
+    // other one in such a row is marked so, which keeps them apart; never written out.
+    { types: MARKS, attributes: { twin: { default: false, rendered: false, parseHTML: isTwin } } },
   ],
 });
 
@@ -122,24 +163,41 @@ const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
 
 // A <span> says nothing by itself: one is kept only for what it carries (a class, a style, a
 // language, an anchor). A bare one is named as a loss like any other tag.
-const Span = Mark.create({
-  name: 'span',
-  // First of the marks, so the outermost: a span with a look of its own holds a line's other
-  // formatting (a caption's <code>), far more often than it sits inside it.
-  priority: 1000,
-  inclusive: false,
-  addAttributes: () => ({ ...anchor, ...plain('title') }),
-  parseHTML: () => [
-    {
-      tag: 'span',
-      getAttrs: (element: HTMLElement) => (element.attributes.length > 0 ? {} : false),
-    },
-  ],
-  renderHTML: ({ HTMLAttributes }) => ['span', HTMLAttributes, 0],
-});
+//
+// ProseMirror nests marks in one fixed order, and spans come both ways round: WordPress writes
+// `<strong><span style="color: red">`, mdBook `<span class="caption">… <code>s1</code></span>`.
+// So a span around other formatting is a mark of its own, the outermost, and any other the
+// innermost. In a code listing, where a highlighter nests its spans, the same again, as marks
+// only a listing holds: a listing made a paragraph (or pasted into one) leaves its highlighting
+// behind, as `hljs-keyword` would style prose on the published page.
+const FORMATTING_SELECTOR =
+  'a,abbr,b,cite,code,del,em,i,kbd,mark,q,s,small,span,strike,strong,sub,sup,time,u';
+
+const spanMark = (name: string, around: boolean, listing: boolean) =>
+  Mark.create({
+    name,
+    priority: around ? 1000 : 1,
+    inclusive: false,
+    addAttributes: () => ({ ...anchor, ...plain('title') }),
+    parseHTML: () => [
+      {
+        tag: 'span',
+        getAttrs: (element: HTMLElement) =>
+          element.attributes.length > 0 &&
+          (element.closest('pre') !== null) === listing &&
+          (element.querySelector(FORMATTING_SELECTOR) !== null) === around
+            ? {}
+            : false,
+      },
+    ],
+    renderHTML: ({ HTMLAttributes }) => ['span', HTMLAttributes, 0],
+  });
 
 export const phraseMarks = [
-  Span,
+  spanMark('span', false, false),
+  spanMark('spanAround', true, false),
+  spanMark('codeSpan', false, true),
+  spanMark('codeSpanAround', true, true),
   phrase('cite'),
   phrase('abbr', plain('title')),
   phrase('kbd'),

@@ -36,6 +36,24 @@ describe('named anchors', () => {
     }
   });
 
+  it("are kept among a listing's lines, as Pygments anchors each line", () => {
+    for (const html of [
+      '<pre><code><a id="L1"></a>fn main() {\n<a id="L2"></a>}</code></pre>',
+      '<pre><code>fn<span id="x"></span> main</code></pre>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+  });
+
+  it('standing between blocks or list items are named, not put in a line or item of their own', () => {
+    expect(markupLoss('<a id="old"></a><h2>Title</h2>')).toEqual(['<a>']);
+    expect(visualRoundTrip('<a id="old"></a><h2>Title</h2>')).toBe('<h2>Title</h2>');
+    const list = '<ol><li>One</li><span id="x"></span><li>Two</li></ol>';
+    expect(markupLoss(list)).toEqual(['<span>']);
+    expect(visualRoundTrip(list)).toBe('<ol><li><p>One</p></li><li><p>Two</p></li></ol>');
+  });
+
   it('are named when they hold words but link nowhere: the editor keeps no such element', () => {
     expect(markupLoss('<p><a id="x">Words</a></p>')).toEqual(['<a>']);
   });

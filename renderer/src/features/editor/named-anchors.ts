@@ -1,5 +1,6 @@
 import { Node } from '@tiptap/core';
 import { ANCHOR_ID } from './anchor-ids';
+import { amongWords } from './line-places';
 
 // A named anchor is an empty element that only gives a place a name: `<a id="old-heading"></a>`,
 // which mdBook leaves where a heading was renamed so old links still land, or
@@ -8,10 +9,14 @@ import { ANCHOR_ID } from './anchor-ids';
 // Its id is data in the view, as every anchor's is (see anchor-ids.ts).
 const TAGS = ['a', 'span'] as const;
 
+// Only among a line's words (a code listing's too: Pygments anchors each line): anywhere else,
+// between a list's items or blocks, the editor would make a line of its own for it. There it is
+// left out and named.
 const emptyAnchor = (element: HTMLElement): boolean =>
   element.childNodes.length === 0 &&
   element.hasAttribute(ANCHOR_ID) &&
-  !(element.tagName === 'A' && element.hasAttribute('href'));
+  !(element.tagName === 'A' && element.hasAttribute('href')) &&
+  amongWords(element);
 
 export const NamedAnchor = Node.create({
   name: 'namedAnchor',

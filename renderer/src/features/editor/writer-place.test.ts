@@ -61,4 +61,13 @@ describe('firstWords', () => {
     expect(selection.$from.parent.type.name).toBe('heading');
     expect(selection.$from.parentOffset).toBe(0);
   });
+
+  it('passes over a line that holds only an anchor', () => {
+    const doc = docOf(sanitizeHtml('<p><a id="old-name"></a></p><h2>Title</h2>'));
+    const selection = firstWords(doc);
+    expect(selection.$from.parent.type.name).toBe('heading');
+    expect(selection.$from.parentOffset).toBe(0);
+    // A post with no words at all: its start.
+    expect(firstWords(docOf('<p></p>')).from).toBe(1);
+  });
 });

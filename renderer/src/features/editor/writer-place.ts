@@ -36,7 +36,15 @@ export function sourceRangeAt(
 /**
  * The start of a text's first words. Not ProseMirror's start of the document, which is the first
  * block itself when that is an embed or a kept comment: selected, the writer's first key would
- * replace it.
+ * replace it. Nor a line before them that holds no words (mdBook's line of only an anchor), where
+ * the first words typed would land beside the anchor.
  */
-export const firstWords = (doc: Node): Selection =>
-  Selection.findFrom(doc.resolve(0), 1, true) ?? Selection.atStart(doc);
+export function firstWords(doc: Node): Selection {
+  let words = -1;
+  doc.descendants((node, pos) => {
+    if (words < 0 && node.isTextblock && node.textContent.trim() !== '') words = pos + 1;
+    return words < 0;
+  });
+  const start = words >= 0 ? doc.resolve(words) : doc.resolve(0);
+  return Selection.findFrom(start, 1, true) ?? Selection.atStart(doc);
+}
