@@ -78,15 +78,15 @@ test('a post carrying markup meant to run code or fool the writer does neither',
   expect(await page.evaluate(() => (globalThis as any).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
   // No image came from anywhere but https: the CSP (img-src https: data:) stops the rest before
-  // they leave the browser, each time the editor draws them (switching from source draws the
-  // text anew).
+  // they leave the browser. Each is tried once: coming back from source draws the text once.
   const tried = () => images.filter((line) => /attacker\.example|\/x /.test(line));
   await expect
-    .poll(() => [...new Set(tried())].sort())
+    .poll(() => tried().sort())
     .toEqual([
       expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/x csp$/),
       'http://attacker.example/share/pixel.png csp',
     ]);
-  expect(tried().every((line) => line.endsWith(' csp'))).toBe(true);
+  await page.waitForTimeout(500);
+  expect(tried()).toHaveLength(2);
   await screen(page, '11-hostile-post', 'opened');
 });

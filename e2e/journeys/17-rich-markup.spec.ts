@@ -127,7 +127,12 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await page.keyboard.press('Enter');
   await page.keyboard.type('Or kept back.');
   // A line added to the listing, after its last highlighted word.
-  await text.locator('pre [data-kept-class="hljs-keyword"]').nth(1).click();
+  // Clicked right of its last line: the caret lands at that line's end.
+  const listing = await text.locator('pre').boundingBox();
+  await page.mouse.click(
+    (listing?.x ?? 0) + (listing?.width ?? 0) - 12,
+    (listing?.y ?? 0) + (listing?.height ?? 0) - 14,
+  );
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('b = a;');

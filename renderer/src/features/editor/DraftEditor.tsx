@@ -830,9 +830,10 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           </button>
         </div>
       )}
-      {mode === 'visual' ? (
-        <EditorContent editor={editor} className="editor-content" />
-      ) : (
+      {/* Kept mounted, hidden, in HTML source: mounted again, it would draw the whole text anew
+          (TipTap makes its node views again), each image requested twice on coming back. */}
+      <EditorContent editor={editor} className="editor-content" hidden={mode !== 'visual'} />
+      {mode === 'source' && (
         <textarea
           ref={source}
           className="source"
