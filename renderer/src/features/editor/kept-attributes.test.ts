@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, sameHtml, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
+import { editorDocument } from './editor-content';
+import { after } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
@@ -113,6 +115,27 @@ describe("a post's classes, styles and phrase markup", () => {
       ),
     ).toContain('<span> inside <span>');
     expect(markupLoss('<p><b>a <strong>b</strong></b></p>')).toContain('<strong> inside <strong>');
+  });
+
+  it('twin elements stay apart when the one between them is deleted', () => {
+    const e = (editor = new Editor({
+      extensions: editorExtensions,
+      content: editorDocument(
+        '<p>Press <kbd>Ctrl</kbd><kbd>Shift</kbd><kbd>P</kbd> now</p>',
+      ).toJSON(),
+    }));
+    const end = after(e, 'Shift');
+    e.view.dispatch(
+      e.state.tr.setSelection(TextSelection.create(e.state.doc, end - 'Shift'.length, end)),
+    );
+    e.commands.deleteSelection();
+    expect(documentHtml(e.state.doc)).toBe('<p>Press <kbd>Ctrl</kbd><kbd>P</kbd> now</p>');
+  });
+
+  it('keep a span around a link around it', () => {
+    const html = '<p><span class="note"><a href="https://example.com/">a link</a> noted</span></p>';
+    expect(markupLoss(html)).toEqual([]);
+    expect(visualRoundTrip(html)).toBe(html);
   });
 
   it('twin elements side by side stay two, not one run', () => {

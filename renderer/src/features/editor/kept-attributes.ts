@@ -71,16 +71,18 @@ const sameElement = (a: Element, b: Element): boolean =>
   a.attributes.length === b.attributes.length &&
   [...a.attributes].every((attribute) => b.getAttribute(attribute.name) === attribute.value);
 
-/** Whether an element is the second, fourth… of a row of elements alike side by side. */
-function isTwin(element: HTMLElement): boolean {
-  let before = 0;
-  for (
-    let other = element.previousSibling;
-    other instanceof Element && sameElement(other, element);
-    other = other.previousSibling
-  )
-    before++;
-  return before % 2 === 1;
+// Read in document order, each element's place from the one before it: once each.
+const places = new WeakMap<Element, number>();
+
+/** An element's place in a row of elements alike side by side: 0 for the first (or one alone). */
+function twinPlace(element: Element): number {
+  const known = places.get(element);
+  if (known !== undefined) return known;
+  const before = element.previousSibling;
+  const place =
+    before instanceof Element && sameElement(before, element) ? twinPlace(before) + 1 : 0;
+  places.set(element, place);
+  return place;
 }
 
 export const KeptAttributes = Extension.create({
@@ -143,9 +145,10 @@ export const KeptAttributes = Extension.create({
       attributes: plain('lang', 'dir'),
     },
     // Twin formatting side by side (`<kbd>⌘</kbd><kbd>C</kbd>`, two badges, mdBook's hidden lines
-    // one span each): the editor's marks are runs, and two alike would be read as one. Every
-    // other one in such a row is marked so, which keeps them apart; never written out.
-    { types: MARKS, attributes: { twin: { default: false, rendered: false, parseHTML: isTwin } } },
+    // one span each): the editor's marks are runs, and two alike would be read as one. Each in
+    // such a row carries its place in it, which keeps them apart (the middle one deleted too);
+    // never written out.
+    { types: MARKS, attributes: { twin: { default: 0, rendered: false, parseHTML: twinPlace } } },
   ],
 });
 
@@ -176,7 +179,8 @@ const FORMATTING_SELECTOR =
 const spanMark = (name: string, around: boolean, listing: boolean) =>
   Mark.create({
     name,
-    priority: around ? 1000 : 1,
+    // Around: above the link's own 1000, so a span around a link stays around it.
+    priority: around ? 1001 : 1,
     inclusive: false,
     addAttributes: () => ({ ...anchor, ...plain('title') }),
     parseHTML: () => [

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
-import type { Command } from '@tiptap/pm/state';
+import { Fragment, Slice } from '@tiptap/pm/model';
+import { TextSelection, type Command } from '@tiptap/pm/state';
+import { CellSelection } from '@tiptap/pm/tables';
 import { afterEach, describe, expect, it } from 'vitest';
 import { after, key } from '../../testing/editor-keys';
 import { editorDocument } from './editor-content';
@@ -82,6 +84,43 @@ describe("a table's caption", () => {
     expect(key(e, 'Backspace')).toBe(true);
     expect(html()).toBe(MILES.replace('<caption>Miles run</caption>', ''));
     expect(e.state.selection.$from.parent.textContent).toBe('Day');
+  });
+
+  it('leaves its words as a line when a deletion from it takes the table past its end', () => {
+    const e = open(`<p>Before</p>${MILES.replace('Miles run', 'Cap')}<p>After</p>`);
+    e.view.dispatch(
+      e.state.tr.setSelection(TextSelection.create(e.state.doc, after(e, 'Ca'), after(e, 'Af'))),
+    );
+    e.commands.deleteSelection();
+    expect(html()).toBe('<p>Before</p><p>Cater</p>');
+  });
+
+  it('takes what is pasted into it as its words: blocks would split the table in two', () => {
+    const e = open(MILES);
+    caretAfter('Miles');
+    const { schema } = e.state;
+    const lines = Fragment.from([
+      schema.nodes.paragraph!.create(null, schema.text(' x')),
+      schema.nodes.paragraph!.create(null, schema.text('y')),
+    ]);
+    // jsdom has no clipboard events: the editor's paste handlers are asked as a paste would.
+    const handled = e.view.someProp('handlePaste', (handle) =>
+      handle(e.view, {} as ClipboardEvent, new Slice(lines, 1, 1)),
+    );
+    expect(handled).toBe(true);
+    expect(html()).toBe(MILES.replace('Miles run', 'Miles x y run'));
+  });
+
+  it('taken away with cells selected leaves a selection in the table', () => {
+    const e = open(MILES);
+    const cellAt = (words: string) => e.state.doc.resolve(after(e, words)).before(-1);
+    e.view.dispatch(
+      e.state.tr.setSelection(CellSelection.create(e.state.doc, cellAt('Mon'), cellAt('4'))),
+    );
+    expect(run('Table caption')).toBe(true);
+    expect(e.state.selection.$from.parent.inlineContent).toBe(true);
+    e.commands.insertContent('Z');
+    expect(html()).not.toContain('<p>');
   });
 
   it('goes with its table when the table is deleted, from a cell or from the caption', () => {

@@ -1,6 +1,15 @@
 import { Node } from '@tiptap/core';
 import type { Node as ProseMirrorNode, ResolvedPos } from '@tiptap/pm/model';
-import { Selection, TextSelection, type Command } from '@tiptap/pm/state';
+import {
+  Plugin,
+  PluginKey,
+  Selection,
+  TextSelection,
+  type Command,
+  type EditorState,
+  type Transaction,
+} from '@tiptap/pm/state';
+import { changedRanges } from './anchor-ids';
 import { deleteTable } from '@tiptap/pm/tables';
 
 // A table's <caption> names it for every reader, and is what a screen reader says on entering
@@ -59,7 +68,54 @@ const CaptionedTable = Node.create({
     { tag: `div[${CAPTIONED}]` },
   ],
   renderHTML: ({ HTMLAttributes }) => ['div', { ...HTMLAttributes, [CAPTIONED]: '' }, 0],
+  addProseMirrorPlugins: () => [
+    new Plugin({
+      key: new PluginKey('captionedTables'),
+      appendTransaction: (transactions, _before, state) => tablesEmptied(transactions, state),
+      props: {
+        // A caption is one line: what is pasted into it comes in as its words. Blocks pasted
+        // there split the captioned table in two, around a table of no cells.
+        handlePaste: (view, _event, slice) => {
+          if (view.state.selection.$from.parent.type.name !== 'tableCaption') return false;
+          if (view.state.selection.$to.parent.type.name !== 'tableCaption') return false;
+          const words = slice.content.textBetween(0, slice.content.size, ' ', ' ');
+          view.dispatch(view.state.tr.insertText(words).scrollIntoView());
+          return true;
+        },
+      },
+    }),
+  ],
 });
+
+/**
+ * The fix for a captioned table left with no cells, or null: a deletion from its caption to past
+ * the table takes the cells, and the table must stay (so the schema has it), an empty row no
+ * caret can reach. What is left of it is the caption's words, made a paragraph, as a deletion
+ * across an uncaptioned table leaves its first cell's.
+ */
+function tablesEmptied(
+  transactions: readonly Transaction[],
+  state: EditorState,
+): Transaction | null {
+  if (!transactions.some((tr) => tr.docChanged)) return null;
+  const { paragraph } = state.schema.nodes;
+  if (!paragraph) return null;
+  const emptied: { pos: number; node: ProseMirrorNode }[] = [];
+  const size = state.doc.content.size;
+  for (const { from, to } of changedRanges(transactions))
+    state.doc.nodesBetween(Math.max(0, from - 1), Math.min(size, to + 1), (node, pos) => {
+      if (node.type.name !== 'captionedTable') return !node.isTextblock;
+      let cells = 0;
+      node.lastChild?.forEach((row) => void (cells += row.childCount));
+      if (cells === 0 && !emptied.some((e) => e.pos === pos)) emptied.push({ pos, node });
+      return false;
+    });
+  if (emptied.length === 0) return null;
+  const tr = state.tr;
+  for (const { pos, node } of emptied.reverse())
+    tr.replaceWith(pos, pos + node.nodeSize, paragraph.create(null, node.firstChild?.content));
+  return tr;
+}
 
 export const tableCaptionExtensions = [CaptionedTable, TableCaption];
 
@@ -108,7 +164,7 @@ export const toggleTableCaption: Command = (state, dispatch) => {
     const shift = 1 + caption.nodeSize;
     const inTable = from >= wrapperPos + shift;
     const at = inTable
-      ? TextSelection.create(tr.doc, from - shift)
+      ? Selection.near(tr.doc.resolve(from - shift))
       : Selection.findFrom(tr.doc.resolve(wrapperPos + 1), 1);
     if (at) tr.setSelection(at);
     dispatch(tr.scrollIntoView());

@@ -6,6 +6,8 @@ import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
 import { tableActions } from './tables';
+import { editorDocument } from './editor-content';
+import { CellSelection } from '@tiptap/pm/tables';
 import { key } from '../../testing/editor-keys';
 
 let editor: Editor | undefined;
@@ -181,6 +183,44 @@ describe('tables in the visual editor', () => {
       '<table><thead><tr><th>Day</th><th>Miles</th></tr></thead>' +
         '<tbody><tr><td>Mon</td><td>4</td></tr><tr><td></td><td></td></tr></tbody>' +
         '<tfoot><tr><td>Total</td><td>4</td></tr><tr><td></td><td></td></tr></tfoot></table>',
+    );
+  });
+
+  it('keep the foot whichever way rows are added: above a foot row, below a selection dragged up', () => {
+    const table =
+      '<table><tbody><tr><td>B</td></tr></tbody><tfoot><tr><td>F1</td></tr><tr><td>F2</td></tr></tfoot></table>';
+    const e = open(table);
+    e.commands.setTextSelection(inCell(e, 'F2'));
+    expect(run('Add row above')).toBe(true);
+    expect(html()).toBe(
+      '<table><tbody><tr><td>B</td></tr></tbody><tfoot><tr><td>F1</td></tr><tr><td></td></tr><tr><td>F2</td></tr></tfoot></table>',
+    );
+    // A row above the foot's first row is the body's.
+    e.commands.setTextSelection(inCell(e, 'F1'));
+    expect(run('Add row above')).toBe(true);
+    expect(html()).toContain(
+      '<tbody><tr><td>B</td></tr><tr><td></td></tr></tbody><tfoot><tr><td>F1</td>',
+    );
+    // Cells selected from the foot up into the body: the row goes below the bottom one, the foot's.
+    const f = open(
+      '<table><tbody><tr><td>B</td></tr></tbody><tfoot><tr><td>F1</td></tr></tfoot></table>',
+    );
+    const cellAt = (words: string) => f.state.doc.resolve(inCell(f, words)).before(-1);
+    f.view.dispatch(
+      f.state.tr.setSelection(CellSelection.create(f.state.doc, cellAt('F1'), cellAt('B'))),
+    );
+    expect(run('Add row below')).toBe(true);
+    expect(html()).toBe(
+      '<table><tbody><tr><td>B</td></tr></tbody><tfoot><tr><td>F1</td></tr><tr><td></td></tr></tfoot></table>',
+    );
+  });
+
+  it("keep the head and the foot of the editor's own copy of a table", () => {
+    // As a table copied within the post comes back from the clipboard: the view's marks on rows.
+    const copy =
+      '<table><tbody><tr data-row-head=""><th>H</th></tr><tr><td>A</td></tr><tr data-row-foot=""><td>F</td></tr></tbody></table>';
+    expect(documentHtml(editorDocument(copy))).toBe(
+      '<table><thead><tr><th>H</th></tr></thead><tbody><tr><td>A</td></tr></tbody><tfoot><tr><td>F</td></tr></tfoot></table>',
     );
   });
 

@@ -10,6 +10,7 @@ import {
   deleteRow,
   goToNextCell,
   isInTable,
+  selectedRect,
   TableMap,
   tableEditing,
   toggleHeaderRow,
@@ -84,14 +85,17 @@ const TableRow = Node.create({
     // (a row of <th> in the body is a section's heading, and a head may hold a row of <td>).
     head: {
       default: false,
-      parseHTML: (element: HTMLElement) => element.parentElement?.tagName === 'THEAD',
+      // The editor's own copies (a table copied within the post) carry the view's mark.
+      parseHTML: (element: HTMLElement) =>
+        element.parentElement?.tagName === 'THEAD' || element.hasAttribute(ROW_HEAD),
       renderHTML: (attributes: Record<string, unknown>) =>
         attributes.head ? { [ROW_HEAD]: '' } : {},
     },
     // In its foot (totals, a source line): saved there again while it is among the last rows.
     foot: {
       default: false,
-      parseHTML: (element: HTMLElement) => element.parentElement?.tagName === 'TFOOT',
+      parseHTML: (element: HTMLElement) =>
+        element.parentElement?.tagName === 'TFOOT' || element.hasAttribute(ROW_FOOT),
       renderHTML: (attributes: Record<string, unknown>) =>
         attributes.foot ? { [ROW_FOOT]: '' } : {},
     },
@@ -209,32 +213,39 @@ const toggleHeaderRowAndHead: Command = (state, dispatch) =>
       }),
   );
 
-/** A row above the caret's; in the head if the caret's row is (a row added to the head). */
-const addRowAboveKeepingHead: Command = (state, dispatch) =>
-  addRowBefore(
-    state,
-    dispatch &&
-      ((tr) => {
-        const found = caretRow(tr);
-        if (found?.row.attrs.head && found.above !== undefined) setHead(tr, found.above, true);
-        dispatch(tr);
-      }),
-  );
-
-/** A row below the caret's; in the foot if the caret's row is (a row added to the foot). */
-const addRowBelowKeepingFoot: Command = (state, dispatch) =>
-  addRowAfter(
-    state,
-    dispatch &&
-      ((tr) => {
-        const found = caretRow(tr);
-        const below = found && found.pos + found.row.nodeSize;
-        const row = below ? tr.doc.nodeAt(below) : null;
-        if (found?.row.attrs.foot && below && row && !row.attrs.foot)
-          tr.setNodeMarkup(below, undefined, { ...row.attrs, foot: true });
-        dispatch(tr);
-      }),
-  );
+/**
+ * A row added to a table, in the head or the foot where it lands inside one: a row added above a
+ * head row is the head's, one added below a foot row the foot's. Added between the head and the
+ * body (or the body and the foot) it is the body's. Where it lands is read from the table as it
+ * was (prosemirror-tables adds above the selection's top row, or below its bottom one).
+ */
+const addRowKeepingSections =
+  (add: Command, below: boolean): Command =>
+  (state, dispatch) => {
+    if (!isInTable(state)) return add(state, dispatch);
+    const rect = selectedRect(state);
+    const index = below ? rect.bottom : rect.top;
+    return add(
+      state,
+      dispatch &&
+        ((tr) => {
+          const table = tr.doc.nodeAt(rect.tableStart - 1);
+          if (table && index < table.childCount) {
+            let pos = rect.tableStart;
+            for (let i = 0; i < index; i++) pos += table.child(i).nodeSize;
+            const row = table.child(index);
+            const above = index > 0 ? table.child(index - 1) : null;
+            const under = index + 1 < table.childCount ? table.child(index + 1) : null;
+            const head =
+              under?.attrs.head === true && (above === null || above.attrs.head === true);
+            const foot = above?.attrs.foot === true;
+            if (row.attrs.head !== head || row.attrs.foot !== foot)
+              tr.setNodeMarkup(pos, undefined, { ...row.attrs, head, foot });
+          }
+          dispatch(tr);
+        }),
+    );
+  };
 
 /**
  * What the table tools offer, in their order, each with the shorter words its button shows; each
@@ -242,8 +253,12 @@ const addRowBelowKeepingFoot: Command = (state, dispatch) =>
  */
 export const tableActions: { label: string; text: string; command: Command }[] = [
   { label: 'Insert table', text: 'Insert table', command: insertTable },
-  { label: 'Add row above', text: 'Row above', command: addRowAboveKeepingHead },
-  { label: 'Add row below', text: 'Row below', command: addRowBelowKeepingFoot },
+  {
+    label: 'Add row above',
+    text: 'Row above',
+    command: addRowKeepingSections(addRowBefore, false),
+  },
+  { label: 'Add row below', text: 'Row below', command: addRowKeepingSections(addRowAfter, true) },
   { label: 'Add column left', text: 'Column left', command: addColumnBefore },
   { label: 'Add column right', text: 'Column right', command: addColumnAfter },
   { label: 'Header row', text: 'Header row', command: toggleHeaderRowAndHead },
