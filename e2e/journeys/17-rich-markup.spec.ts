@@ -95,6 +95,13 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('After the transcript.');
+  // Centred by its shortcut; the toolbar says so, and the line shows it.
+  await page.keyboard.press('Control+Shift+E');
+  await expect(page.getByRole('button', { name: 'Centre' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(text.getByText('After the transcript.')).toHaveCSS('text-align', 'center');
   // A second talk from its page's address, by the toolbar's Embed form.
   await page.getByRole('button', { name: 'Embed', exact: true }).click();
   const form = page.getByRole('form', { name: 'Embed' });
@@ -146,7 +153,7 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
     '<!-- wp:heading --><h2 class="wp-block-heading">Watch first</h2><!-- /wp:heading -->' +
       YOUTUBE +
       '<details><summary>Transcript</summary><p>Hello and welcome. Glad you came.</p></details>' +
-      '<p>After the transcript.</p>' +
+      '<p style="text-align: center">After the transcript.</p>' +
       '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90" width="560" height="315" frameborder="0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" allowfullscreen="" title="The second talk"></iframe>' +
       '<details open=""><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
       '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +

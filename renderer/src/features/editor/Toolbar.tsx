@@ -1,6 +1,7 @@
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { CENTRE_KEYS, linesCentred, toggleCentre } from './alignment';
 import { toggleDisclosure } from './disclosures';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
@@ -45,6 +46,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
       details: e.isActive('details'),
+      centred: linesCentred(e.state),
       link: e.isActive('link'),
       // The history's depth, not can().undo(): that builds a command chain on every keystroke.
       canUndo: undoDepth(e.state) > 0,
@@ -173,6 +175,16 @@ export function Toolbar({ editor }: { editor: Editor }) {
       run: () =>
         chain()
           .command(({ state: s, dispatch }) => toggleDisclosure(s, dispatch))
+          .run(),
+    },
+    {
+      label: 'Centre',
+      keys: CENTRE_KEYS,
+      text: '≡',
+      active: state.centred,
+      run: () =>
+        chain()
+          .command(({ state: s, dispatch }) => toggleCentre(s, dispatch))
           .run(),
     },
     {

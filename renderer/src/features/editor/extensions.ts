@@ -3,6 +3,7 @@ import Code from '@tiptap/extension-code';
 import Image from '@tiptap/extension-image';
 import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
+import { Alignment } from './alignment';
 import { AnchorIds } from './anchor-ids';
 import { CodeListing } from './code-listings';
 import { commentExtensions } from './comments';
@@ -82,6 +83,7 @@ export const editorExtensions = [
   ...phraseMarks,
   NamedAnchor,
   AnchorIds,
+  Alignment,
   KeptAttributes,
   ImageOutsideListings.configure({ inline: true, allowBase64: false }),
   ...tableExtensions,
