@@ -47,6 +47,7 @@ const anchor = {
   },
 };
 
+/** Every mark: formatting, links, spans and phrase elements. */
 const MARKS = [
   'bold',
   'italic',
@@ -114,21 +115,7 @@ export const KeptAttributes = Extension.create({
         'definitionList',
         'definitionTerm',
         'definitionDescription',
-        'bold',
-        'italic',
-        'underline',
-        'strike',
-        'code',
-        'superscript',
-        'subscript',
-        ...SPANS,
-        'cite',
-        'abbr',
-        'kbd',
-        'mark',
-        'q',
-        'small',
-        'time',
+        ...MARKS.filter((name) => name !== 'link'),
         'namedAnchor',
       ],
       attributes: { class: kept('class', KEPT_CLASS), style: kept('style', KEPT_STYLE) },
