@@ -56,6 +56,30 @@ describe('centring a line', () => {
     expect(html()).toBe('<p>One</p><p>Two</p>');
   });
 
+  it('is undone on its own, not with the words typed just before', () => {
+    const e = open('<p>Old</p>');
+    e.commands.setTextSelection(after(e, 'Old'));
+    e.commands.insertContent(' new words');
+    centre();
+    e.commands.undo();
+    expect(html()).toBe('<p>Old new words</p>');
+  });
+
+  it('reads a centring set around the line or marked important, and keeps quoted semicolons', () => {
+    const e = open(
+      '<div style="text-align: center"><p>Around</p></div><p style="text-align: center !important">Important</p><p style=\'font-family: "a;b"; text-align: center\'>Quoted</p>',
+    );
+    for (const words of ['Around', 'Important', 'Quoted']) {
+      e.commands.setTextSelection(after(e, words));
+      expect(linesCentred(e.state), words).toBe(true);
+      centre();
+      expect(linesCentred(e.state), words).toBe(false);
+    }
+    expect(html()).toBe(
+      '<div style="text-align: center"><p style="text-align: start">Around</p></div><p>Important</p><p style="font-family: &quot;a;b&quot;">Quoted</p>',
+    );
+  });
+
   it('is not offered where there is no line to centre: a code listing', () => {
     open('<pre><code>npm test</code></pre>');
     editor!.commands.setTextSelection(2);

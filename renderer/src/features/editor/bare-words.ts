@@ -36,7 +36,12 @@ export const bareWords = (marker: string, skip: readonly string[] = [], emptyIsB
  */
 export const inParagraphs = (marker: string) => ({
   default: false,
-  parseHTML: (element: HTMLElement) => [...element.children].some((child) => child.tagName === 'P'),
+  // The editor's own copy (ProseMirror marks it) shows every cell's words in paragraphs: there,
+  // only the view's marker says they came so.
+  parseHTML: (element: HTMLElement) =>
+    element.hasAttribute(marker) ||
+    (element.ownerDocument.querySelector('[data-pm-slice]') === null &&
+      [...element.children].some((child) => child.tagName === 'P')),
   renderHTML: (attributes: Record<string, unknown>) =>
     attributes.paragraphs ? { [marker]: '' } : {},
 });

@@ -132,10 +132,16 @@ describe("a post's classes, styles and phrase markup", () => {
     expect(documentHtml(e.state.doc)).toBe('<p>Press <kbd>Ctrl</kbd><kbd>P</kbd> now</p>');
   });
 
-  it('keep a span around a link around it', () => {
-    const html = '<p><span class="note"><a href="https://example.com/">a link</a> noted</span></p>';
-    expect(markupLoss(html)).toEqual([]);
-    expect(visualRoundTrip(html)).toBe(html);
+  it('keep a span around a link around it, and one inside a link inside it', () => {
+    for (const html of [
+      '<p><span class="note"><a href="https://example.com/">a link</a> noted</span></p>',
+      // WordPress's coloured link.
+      '<p><a href="https://e.com/"><span style="color: #ff0000;"><strong>Red link</strong></span></a></p>',
+      '<p><a href="https://e.com/"><span style="color: #ff0000;">Red <em>link</em></span></a></p>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
   });
 
   it('twin elements side by side stay two, not one run', () => {

@@ -163,32 +163,46 @@ const phrase = (tag: string, attributes: Record<string, unknown> = {}) =>
 const FORMATTING_SELECTOR =
   'a,abbr,b,cite,code,del,em,i,kbd,mark,q,s,small,span,strike,strong,sub,sup,time,u';
 
-const spanMark = (name: string, around: boolean, listing: boolean) =>
+// Where a span stands among the other marks: around a link (above the link's own 1000), around
+// other formatting (above it, and inside a link: WordPress's `<a><span style><strong>`), or inside
+// everything.
+type SpanPlace = 'inside' | 'around' | 'aroundLinks';
+const SPAN_PRIORITY: Record<SpanPlace, number> = { inside: 1, around: 999, aroundLinks: 1001 };
+
+const placeOfSpan = (element: HTMLElement): SpanPlace =>
+  element.querySelector('a') !== null
+    ? 'aroundLinks'
+    : element.querySelector(FORMATTING_SELECTOR) !== null
+      ? 'around'
+      : 'inside';
+
+const spanMark = (name: string, place: SpanPlace, listing: boolean) =>
   Mark.create({
     name,
-    // Around: above the link's own 1000, so a span around a link stays around it.
-    priority: around ? 1001 : 1,
+    priority: SPAN_PRIORITY[place],
     inclusive: false,
     addAttributes: () => ({ ...anchor, ...plain('title') }),
     parseHTML: () => [
       {
         tag: 'span',
-        getAttrs: (element: HTMLElement) =>
-          element.attributes.length > 0 &&
-          (element.closest('pre') !== null) === listing &&
-          (element.querySelector(FORMATTING_SELECTOR) !== null) === around
-            ? {}
-            : false,
+        getAttrs: (element: HTMLElement) => {
+          if (element.attributes.length === 0) return false;
+          if ((element.closest('pre') !== null) !== listing) return false;
+          const found = placeOfSpan(element);
+          // A listing holds no links: a span there is around others, or inside.
+          return (listing && found === 'aroundLinks' ? 'around' : found) === place ? {} : false;
+        },
       },
     ],
     renderHTML: ({ HTMLAttributes }) => ['span', HTMLAttributes, 0],
   });
 
 export const phraseMarks = [
-  spanMark('span', false, false),
-  spanMark('spanAround', true, false),
-  spanMark('codeSpan', false, true),
-  spanMark('codeSpanAround', true, true),
+  spanMark('span', 'inside', false),
+  spanMark('spanAround', 'around', false),
+  spanMark('spanAroundLinks', 'aroundLinks', false),
+  spanMark('codeSpan', 'inside', true),
+  spanMark('codeSpanAround', 'around', true),
   phrase('cite'),
   phrase('abbr', plain('title')),
   phrase('kbd'),

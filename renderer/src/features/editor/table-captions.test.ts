@@ -93,6 +93,32 @@ describe("a table's caption", () => {
     );
     e.commands.deleteSelection();
     expect(html()).toBe('<p>Before</p><p>Cater</p>');
+    // The caret stays between the words it was between.
+    e.commands.insertContent('x');
+    expect(html()).toBe('<p>Before</p><p>Caxter</p>');
+  });
+
+  it('leaves its words as lines when two tables are emptied by one change', () => {
+    const e = open(
+      `${MILES.replace('Miles run', 'One')}<p>Xmid</p>${MILES.replace('Miles run', 'Two')}<p>Zend</p>`,
+    );
+    // The later one first, as a change may touch them in any order.
+    const tr = e.state.tr.delete(after(e, 'Tw'), after(e, 'Ze'));
+    tr.delete(after(e, 'On'), after(e, 'Xm'));
+    e.view.dispatch(tr);
+    expect(html()).toBe('<p>Onid</p><p>Twnd</p>');
+  });
+
+  it('takes a paste of words, links and formatting as any line does', () => {
+    const e = open(MILES);
+    caretAfter('Miles');
+    const { schema } = e.state;
+    const link = schema.marks.link!.create({ href: 'https://example.com/' });
+    const words = Fragment.from([schema.text(' source', [link])]);
+    const handled = e.view.someProp('handlePaste', (handle) =>
+      handle(e.view, {} as ClipboardEvent, new Slice(words, 0, 0)),
+    );
+    expect(handled ?? false).toBe(false);
   });
 
   it('takes what is pasted into it as its words: blocks would split the table in two', () => {

@@ -73,13 +73,23 @@ const CaptionedTable = Node.create({
       key: new PluginKey('captionedTables'),
       appendTransaction: (transactions, _before, state) => tablesEmptied(transactions, state),
       props: {
-        // A caption is one line: what is pasted into it comes in as its words. Blocks pasted
-        // there split the captioned table in two, around a table of no cells.
+        // A caption is one line: blocks pasted into it come in as their words, each line's
+        // after a space (they split the captioned table in two, around a table of no cells). A
+        // paste of words, links and formatting goes in as any paste does.
         handlePaste: (view, _event, slice) => {
-          if (view.state.selection.$from.parent.type.name !== 'tableCaption') return false;
-          if (view.state.selection.$to.parent.type.name !== 'tableCaption') return false;
+          const { $from, $to } = view.state.selection;
+          if ($from.parent.type.name !== 'tableCaption' || $to.parent !== $from.parent)
+            return false;
+          let blocks = 0;
+          slice.content.descendants((node) => {
+            if (node.isBlock) blocks++;
+            return !node.isTextblock;
+          });
+          if (blocks <= 1) return false;
           const words = slice.content.textBetween(0, slice.content.size, ' ', ' ');
-          view.dispatch(view.state.tr.insertText(words).scrollIntoView());
+          view.dispatch(
+            view.state.tr.insertText(words).setMeta('uiEvent', 'paste').scrollIntoView(),
+          );
           return true;
         },
       },
@@ -112,8 +122,17 @@ function tablesEmptied(
     });
   if (emptied.length === 0) return null;
   const tr = state.tr;
-  for (const { pos, node } of emptied.reverse())
+  // The caret, if it was in one of the captions, stays where it was among its words.
+  const { from } = state.selection;
+  const caret = emptied.find(
+    ({ pos, node }) => from >= pos + 2 && from <= pos + 2 + (node.firstChild?.content.size ?? 0),
+  );
+  for (const { pos, node } of [...emptied].sort((a, b) => b.pos - a.pos))
     tr.replaceWith(pos, pos + node.nodeSize, paragraph.create(null, node.firstChild?.content));
+  if (caret) {
+    const line = tr.mapping.map(caret.pos, -1);
+    tr.setSelection(TextSelection.create(tr.doc, line + 1 + (from - (caret.pos + 2))));
+  }
   return tr;
 }
 

@@ -215,12 +215,18 @@ describe('tables in the visual editor', () => {
     );
   });
 
-  it("keep the head and the foot of the editor's own copy of a table", () => {
+  it("keep the head, the foot and the bare cells of the editor's own copy of a table", () => {
     // As a table copied within the post comes back from the clipboard: the view's marks on rows.
     const copy =
       '<table><tbody><tr data-row-head=""><th>H</th></tr><tr><td>A</td></tr><tr data-row-foot=""><td>F</td></tr></tbody></table>';
     expect(documentHtml(editorDocument(copy))).toBe(
       '<table><thead><tr><th>H</th></tr></thead><tbody><tr><td>A</td></tr></tbody><tfoot><tr><td>F</td></tr></tfoot></table>',
+    );
+    // Its cells show their words in paragraphs; only the view's marker says which came so.
+    const cells =
+      '<table data-pm-slice="0 0 []"><tbody><tr><td><p>A</p></td><td data-cell-paragraphs=""><p>B</p></td></tr></tbody></table>';
+    expect(documentHtml(editorDocument(cells))).toBe(
+      '<table><tbody><tr><td>A</td><td><p>B</p></td></tr></tbody></table>',
     );
   });
 
