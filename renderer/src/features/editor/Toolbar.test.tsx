@@ -67,6 +67,23 @@ describe('Toolbar', () => {
     expect(documentHtml(e.state.doc)).toBe('<p>Intro</p><p>Details</p><p>The aside</p>');
   });
 
+  it('centres the line, pressed while it is, and is unavailable where there is no line', async () => {
+    const user = userEvent.setup();
+    const e = open('<p>Epigraph</p><pre><code>npm test</code></pre>', 'Epigraph');
+    render(<Toolbar editor={e} />);
+    const button = screen.getByRole('button', { name: 'Centre' });
+    expect(button.getAttribute('aria-keyshortcuts')).toBe('Control+Shift+E Meta+Shift+E');
+    await user.click(button);
+    expect(documentHtml(e.state.doc)).toBe(
+      '<p style="text-align: center">Epigraph</p><pre><code>npm test</code></pre>',
+    );
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    act(() => void e.commands.setTextSelection(e.state.doc.content.size - 2));
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.click(button);
+    expect(documentHtml(e.state.doc)).toContain('<pre><code>npm test</code></pre>');
+  });
+
   it('shows the table tools on asking, each usable only where it can act', async () => {
     const user = userEvent.setup();
     const e = open('<p>Miles</p>', 'Miles');

@@ -47,6 +47,8 @@ export function Toolbar({ editor }: { editor: Editor }) {
       codeBlock: e.isActive('codeBlock'),
       details: e.isActive('details'),
       centred: linesCentred(e.state),
+      // Asked without a dispatch, the command says whether there is a line to centre here.
+      canCentre: toggleCentre(e.state),
       link: e.isActive('link'),
       // The history's depth, not can().undo(): that builds a command chain on every keystroke.
       canUndo: undoDepth(e.state) > 0,
@@ -182,6 +184,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
       keys: CENTRE_KEYS,
       text: '≡',
       active: state.centred,
+      enabled: state.canCentre,
       run: () =>
         chain()
           .command(({ state: s, dispatch }) => toggleCentre(s, dispatch))
