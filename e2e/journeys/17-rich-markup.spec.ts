@@ -158,7 +158,7 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
       '<details open=""><summary>Aside</summary><p class="has-text-align-center">A centred line.</p></details>' +
       '<dl><dt>Draft</dt><dd>Or kept back.</dd><dd>Not yet published.</dd></dl>' +
       '<p>A claim<a href="#fn1"><sup id="fnref1">1</sup></a>.</p>' +
-      '<ol class="footnotes"><li id="fn1"><p>The source.</p></li></ol>' +
+      '<ol class="footnotes"><li id="fn1">The source.</li></ol>' +
       LISTING.replace('</code>', '\nb = a;</code>') +
       CHECKED +
       CALLOUT,

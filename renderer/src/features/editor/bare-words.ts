@@ -1,3 +1,4 @@
+import { Extension } from '@tiptap/core';
 import type { Command } from '@tiptap/pm/state';
 import { TextSelection } from '@tiptap/pm/state';
 
@@ -41,7 +42,9 @@ export const inParagraphs = (marker: string) => ({
   parseHTML: (element: HTMLElement) =>
     element.hasAttribute(marker) ||
     (element.ownerDocument.querySelector('[data-pm-slice]') === null &&
-      [...element.children].some((child) => child.tagName === 'P')),
+      [...element.children].some(
+        (child) => child.tagName === 'P' && !child.hasAttribute(BARE_LINE),
+      )),
   renderHTML: (attributes: Record<string, unknown>) =>
     attributes.paragraphs ? { [marker]: '' } : {},
 });
@@ -85,4 +88,72 @@ export function leaveOnEmptyLastLine(typeName: string, skip: readonly string[] =
     }
     return true;
   };
+}
+
+// Words may also stand bare beside blocks: WordPress's quote ends in a bare `<cite>` after its
+// paragraphs, a documentation page's <div> has a sentence before its list. The editor holds each
+// run of such words as a paragraph of its own, marked, and saves it bare again. A line Enter
+// makes from one is a paragraph, as any new block is plain.
+
+const BARE_LINE = 'data-bare-line';
+
+export const BareLines = Extension.create({
+  name: 'bareLines',
+  addGlobalAttributes: () => [
+    {
+      types: ['paragraph'],
+      attributes: {
+        bareLine: {
+          default: false,
+          keepOnSplit: false,
+          parseHTML: (element: HTMLElement) => element.hasAttribute(BARE_LINE),
+          renderHTML: (attributes: Record<string, unknown>) =>
+            attributes.bareLine ? { [BARE_LINE]: '' } : {},
+        },
+      },
+    },
+  ],
+});
+
+// Where the editor holds blocks and a post may put words beside them. A description's are its
+// own (definition-lists.ts), and a figure's bare images (figures.ts).
+const HOLDERS = /^(BLOCKQUOTE|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|DETAILS|TD|TH|LI)$/;
+
+const blank = (node: ChildNode): boolean => node.nodeType === 3 && !node.textContent?.trim();
+const loose = (node: ChildNode): boolean => (node.nodeType === 3 && !blank(node)) || isInline(node);
+
+/** Each run of words standing bare beside blocks, put in a marked paragraph of its own. */
+export function markBareLines(body: HTMLElement): void {
+  for (const holder of body.querySelectorAll('*')) {
+    if (!HOLDERS.test(holder.tagName)) continue;
+    const children = [...holder.childNodes];
+    const blocks = children.some(
+      (child) => child.nodeType === 1 && !isInline(child) && child.nodeName !== 'SUMMARY',
+    );
+    if (!blocks || !children.some(loose)) continue;
+    let run: ChildNode[] = [];
+    const wrap = () => {
+      if (run.some(loose)) {
+        const line = holder.ownerDocument.createElement('p');
+        line.setAttribute(BARE_LINE, '');
+        run[0]?.before(line);
+        line.append(...run);
+      }
+      run = [];
+    };
+    for (const child of children) {
+      if (loose(child) || (blank(child) && run.length > 0)) run.push(child);
+      else if (!blank(child)) wrap();
+    }
+    wrap();
+  }
+}
+
+/** Bare lines saved bare again, where they stand beside blocks; one given a look stays a line. */
+export function finishBareLines(body: HTMLElement): void {
+  for (const line of body.querySelectorAll(`p[${BARE_LINE}]`)) {
+    line.removeAttribute(BARE_LINE);
+    if (line.attributes.length === 0 && line.parentElement !== body)
+      line.replaceWith(...line.childNodes);
+  }
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { after, key } from '../../testing/editor-keys';
 import { safeCommentText } from './comments';
 import { editorDocument } from './editor-content';
 import { documentHtml, editorExtensions } from './extensions';
@@ -36,9 +37,54 @@ describe('comments between blocks', () => {
     }
   });
 
-  it('where the editor holds no words (between items, before a block) are named as lost', () => {
-    expect(markupLoss('<ul><!-- x --><li>One</li></ul>')).toEqual(['<!-- comments -->']);
+  it("inside a quote, a wrapper, a cell or an item's sub-list are lines of their own there", () => {
+    for (const html of [
+      '<blockquote class="wp-block-quote"><!-- wp:paragraph --><p>Q</p><!-- /wp:paragraph --></blockquote>',
+      '<div class="wp-block-column"><!-- wp:paragraph --><p>Left</p><!-- /wp:paragraph --></div>',
+      '<table><tbody><tr><td><!-- c --><p>x</p></td></tr></tbody></table>',
+      '<ul><li>Beans<!-- wp:list --><ul><li>runner</li></ul><!-- /wp:list --></li></ul>',
+      '<details><summary>S</summary><!-- c --><p>x</p></details>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+  });
+
+  it("between a list's items go with the item they frame, in their order", () => {
+    for (const html of [
+      '<ul><!-- wp:list-item --><li>a</li><!-- /wp:list-item --><!-- wp:list-item --><li>b</li><!-- /wp:list-item --></ul>',
+      '<ol><li>a</li><!-- a note --><!-- /closing --><li>b</li></ol>',
+      '<ul><li>a</li><!-- last --></ul>',
+    ]) {
+      expect(markupLoss(html), html).toEqual([]);
+      expect(visualRoundTrip(html)).toBe(html);
+    }
+    editor = new Editor({
+      extensions: editorExtensions,
+      content: editorDocument(
+        '<ul><!-- wp:list-item --><li>a</li><!-- /wp:list-item --><!-- wp:list-item --><li>b</li><!-- /wp:list-item --></ul>',
+      ).toJSON(),
+    });
+    // A new item is plain; an item deleted takes its own comments with it.
+    editor.commands.setTextSelection(after(editor, 'a'));
+    expect(key(editor, 'Enter')).toBe(true);
+    editor.commands.insertContent('new');
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<ul><!-- wp:list-item --><li>a</li><!-- /wp:list-item --><li>new</li><!-- wp:list-item --><li>b</li><!-- /wp:list-item --></ul>',
+    );
+    const list = editor.state.doc.firstChild!;
+    const start = 1 + list.child(0).nodeSize + list.child(1).nodeSize;
+    editor.commands.deleteRange({ from: start, to: start + list.child(2).nodeSize });
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<ul><!-- wp:list-item --><li>a</li><!-- /wp:list-item --><li>new</li></ul>',
+    );
+  });
+
+  it("where the editor has no place (before an item's first line, among a table's rows) are named as lost", () => {
     expect(markupLoss('<ul><li><!-- x --><p>One</p></li></ul>')).toEqual(['<!-- comments -->']);
+    expect(markupLoss('<table><tbody><!-- x --><tr><td>1</td></tr></tbody></table>')).toEqual([
+      '<!-- comments -->',
+    ]);
   });
 
   it("among a line's words show as a quiet mark, not as text to edit", () => {
@@ -74,5 +120,9 @@ describe('comments between blocks', () => {
     const crafted = `<div data-html-comment="${encodeURIComponent('--><script>alert(1)</script><!--')}"></div><p>x</p>`;
     editor = new Editor({ extensions: editorExtensions, content: cleanPastedHtml(crafted).html });
     expect(documentHtml(editor.state.doc)).toBe('<p>x</p>');
+    editor.destroy();
+    const item = `<ul><li data-comments-before="${encodeURIComponent(JSON.stringify(['--><script>alert(1)</script><!--']))}">y</li></ul>`;
+    editor = new Editor({ extensions: editorExtensions, content: cleanPastedHtml(item).html });
+    expect(documentHtml(editor.state.doc)).toBe('<ul><li>y</li></ul>');
   });
 });

@@ -1,11 +1,13 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
+import { finishBareLines } from './bare-words';
 import { finishComments } from './comments';
 import { finishContainers } from './containers';
 import { finishDefinitionLists } from './definition-lists';
 import { finishDisclosures } from './disclosures';
 import { finishFigures } from './figures';
 import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
+import { finishListItems } from './list-items';
 import { finishTableCaptions } from './table-captions';
 import { finishTables } from './tables';
 
@@ -30,8 +32,10 @@ export function documentHtml(doc: ProseMirrorNode): string {
       element.setAttribute(name, element.getAttribute(data) ?? '');
       element.removeAttribute(data);
     }
+  finishBareLines(body);
   finishTableCaptions(body);
   finishTables(body);
+  finishListItems(body);
   finishFigures(body);
   finishDisclosures(body);
   finishDefinitionLists(body);

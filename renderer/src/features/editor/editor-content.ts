@@ -1,5 +1,6 @@
 import { getSchema } from '@tiptap/core';
 import { DOMParser as DocumentParser, type Node as ProseMirrorNode } from '@tiptap/pm/model';
+import { markBareLines } from './bare-words';
 import { editorExtensions } from './extensions';
 import { sanitizeHtml } from './sanitize';
 
@@ -18,5 +19,6 @@ export function editorDocument(html: string): ProseMirrorNode {
     `<body>${sanitizeHtml(html)}</body>`,
     'text/html',
   );
+  markBareLines(page.body);
   return parser.parse(page.body);
 }

@@ -5,6 +5,7 @@ import { Selection } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { Alignment } from './alignment';
 import { AnchorIds } from './anchor-ids';
+import { BareLines } from './bare-words';
 import { CodeListing } from './code-listings';
 import { commentExtensions } from './comments';
 import { containerExtensions } from './containers';
@@ -13,6 +14,7 @@ import { disclosureExtensions } from './disclosures';
 import { embedExtensions } from './embeds';
 import { figureExtensions } from './figures';
 import { KeptAttributes, markAnchor, phraseMarks } from './kept-attributes';
+import { ListItemParagraphs } from './list-items';
 import { NamedAnchor } from './named-anchors';
 import { tableCaptionExtensions } from './table-captions';
 import { tableExtensions } from './tables';
@@ -85,6 +87,8 @@ export const editorExtensions = [
   AnchorIds,
   Alignment,
   KeptAttributes,
+  ListItemParagraphs,
+  BareLines,
   ImageOutsideListings.configure({ inline: true, allowBase64: false }),
   ...tableExtensions,
   ...tableCaptionExtensions,

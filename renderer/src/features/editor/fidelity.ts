@@ -263,8 +263,6 @@ export function sameHtml(a: string, b: string): boolean {
         .replace(/>\s+</g, '><')
         .replace(/\s+/g, ' ')
         // [^] rather than ., so a paragraph whose text runs over lines is matched too.
-        .replace(/<li( [^>]*)?><p>((?:(?!<\/?p>)[^])*)<\/p><\/li>/g, '<li$1>$2</li>')
-        .replace(/<li( [^>]*)?><p>((?:(?!<\/?p>)[^])*)<\/p>(<[uo]l>)/g, '<li$1>$2$3')
         // An image standing alone, and the same image alone in a paragraph, read the same.
         .replace(/<p>((?:<img[^>]*>)+)<\/p>/g, '$1')
         .trim()
