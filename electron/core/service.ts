@@ -255,7 +255,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           kind: 'validation',
           message: `"${publication.name}" has ${pending} change(s) not yet on the service. Sync first, or confirm discarding them.`,
         });
-      if (!publication.embedded) await options.credentials.delete(accountOf(id));
+      if (!publication.embedded) {
+        const account = accountOf(id);
+        const token = discardUnsynced ? undefined : await options.credentials.get(account);
+        await options.credentials.delete(account);
+        // A save may land while the keychain works: then nothing unsynced is no longer true.
+        const meanwhile = unsent(id);
+        if (meanwhile > 0 && !discardUnsynced) {
+          if (token !== undefined) await options.credentials.set(account, token);
+          throw new QuireError({
+            kind: 'validation',
+            message: `"${publication.name}" has ${meanwhile} change(s) saved while it was being removed. It was kept: sync first, or confirm discarding them.`,
+          });
+        }
+      }
       store.removePublication(id);
       clients.delete(id);
       engine.forget(id);
@@ -469,10 +482,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (draft.remoteId === null || !draft.base) {
           store.removeDraft(draftId);
         } else {
-          const remote = await clientFor(draft.publicationId).getBySlug(
-            draft.kind,
-            draft.base.slug,
-          );
+          // By its id: another record may hold its old slug now.
+          const remote = await engine.findRemote(draft);
+          if (!remote)
+            throw new QuireError({
+              kind: 'not-found',
+              message: `This ${draft.kind} is no longer on the service: there is nothing to go back to.`,
+            });
           store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
         }
         emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });

@@ -140,6 +140,42 @@ export class PublishingApiClient {
     }
   }
 
+  /**
+   * The record with this id, wherever its slug now is (renamed elsewhere, or given another slug
+   * than asked), read by slug for its version tag; undefined when no listed record has the id.
+   * The spec reads records by slug only, so this pages through the list: for the rare miss.
+   */
+  async findById(kind: RecordKind, id: number): Promise<FetchedRecord | undefined> {
+    for (let page = 1; ; page++) {
+      const { meta, records } = await this.list(kind, { page, limit: 100 });
+      const listed = records.find((record) => record.id === id);
+      if (listed) {
+        const found = await this.findBySlug(kind, listed.slug);
+        return found?.id === id ? found : undefined;
+      }
+      if (records.length === 0 || page >= meta.last_page) return undefined;
+    }
+  }
+
+  /**
+   * A record created from `slug` that `matches`, under it or under `slug-2`, `slug-3`… (the
+   * service moves a create on when a deleted record keeps the slug). Lists put the newest first:
+   * a create whose answer was lost is on the first page.
+   */
+  async recentlyCreated(
+    kind: RecordKind,
+    slug: string,
+    matches: (record: RemoteRecord) => boolean,
+    signal?: AbortSignal,
+  ): Promise<FetchedRecord | undefined> {
+    const { records } = await this.list(kind, { page: 1, limit: 100 }, { signal });
+    const numbered = new RegExp(`^${slug.replace(/[^a-z0-9-]/g, '')}(-\\d+)?$`);
+    const listed = records.find((record) => numbered.test(record.slug) && matches(record));
+    if (!listed) return undefined;
+    const found = await this.findBySlug(kind, listed.slug, { signal });
+    return found?.id === listed.id && matches(found) ? found : undefined;
+  }
+
   async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<FetchedRecord> {
     const record = await this.findBySlug(kind, slug, { signal });
     if (!record)
@@ -169,6 +205,12 @@ export class PublishingApiClient {
         suffix++;
         continue;
       }
+      // An earlier attempt may have landed under another slug than asked (a deleted record
+      // keeps its slug, and the service moves a create on to slug-2).
+      const landed = recovered
+        ? await this.recentlyCreated(kind, base, (record) => sameRecord(record, fields), signal)
+        : undefined;
+      if (landed) return { id: landed.id, slug: landed.slug, recovered };
       try {
         const body = await this.call('POST', `/${pluralOf(kind)}`, {
           body: { ...fields, slug },
@@ -180,9 +222,12 @@ export class PublishingApiClient {
         const created = parsed.data[kind] as { id: number | string; slug: string };
         return { id: Number(created.id), slug: created.slug, recovered: false };
       } catch (error) {
+        // A create that timed out may still be on its way and land after a second one: it is
+        // left to the sync engine's next round, which looks for it first.
         if (
           !(error instanceof QuireError) ||
           !isTransient(error.kind) ||
+          error.kind === 'timeout' ||
           attempt + 1 >= this.attempts
         )
           throw error;
@@ -302,6 +347,14 @@ export class PublishingApiClient {
         throw notPublishingApi(`HTTP ${response.status} with a body that is not JSON`);
       body = undefined;
     }
+    // A web page, not the API's JSON: the host or a proxy in front of it answered (a deploy, a
+    // maintenance page). Its 404 says nothing about a record, so it is never read as "deleted".
+    if (!response.ok && /text\/html/i.test(response.headers.get('content-type') ?? ''))
+      throw new QuireError({
+        kind: 'server',
+        status: response.status,
+        message: `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`,
+      });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
     return { body, etag: response.headers.get('etag') ?? undefined };
   }

@@ -145,7 +145,13 @@ export class SyncEngine {
           result[outcome]++;
         }
       };
-      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, worker));
+      // Every worker finishes before the round ends, a failed one too (a full disk when noting
+      // an outcome): the next round must not start a second push of a draft still in flight.
+      const settled = await Promise.allSettled(
+        Array.from({ length: Math.min(this.concurrency, due.length) }, worker),
+      );
+      const failure = settled.find((one) => one.status === 'rejected');
+      if (failure) throw failure.reason;
     }
   }
 
@@ -217,11 +223,18 @@ export class SyncEngine {
       // An earlier create may have landed with its answer lost: if so, it is ours to update. A
       // record under that slug holding something we never sent is someone else's: the claim is
       // dropped and the create goes on under a free slug, never over their post.
-      const landed = await api.findBySlug(draft.kind, draft.claimedSlug);
-      if (landed && draft.sentVersions.includes(versionKey(fieldsOf(landed)))) {
+      const sent = (record: RemoteRecord): boolean =>
+        draft.sentVersions.includes(versionKey(fieldsOf(record)));
+      const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
+      // Or under slug-2: the service moves a create on when a deleted record keeps the slug.
+      const landed =
+        holder && sent(holder)
+          ? holder
+          : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent);
+      if (landed) {
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
         draft = store.getDraft(draft.id) ?? draft;
-      } else if (landed) {
+      } else if (holder) {
         store.claimSlug(draft.id, null);
         draft = store.getDraft(draft.id) ?? draft;
       }
@@ -338,7 +351,14 @@ export class SyncEngine {
       const found = await api.findBySlug(draft.kind, slug);
       if (found?.id === draft.base.remoteId) return found;
     }
-    return undefined;
+    // Renamed elsewhere, or given another slug than asked (a deleted record keeps its slug):
+    // found by its id, never taken for gone while the service still has it.
+    return api.findById(draft.kind, draft.base.remoteId);
+  }
+
+  /** The service's copy of a draft's record, wherever its slug now is; undefined when gone. */
+  findRemote(draft: Draft): Promise<FetchedRecord | undefined> {
+    return this.findOurs(this.options.clientFor(draft.publicationId), draft);
   }
 
   /** The first of `base`, `base-2`, `base-3`… that no record holds but `ownId`. */

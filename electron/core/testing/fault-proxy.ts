@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
  *   before any answer reaches it (the ambiguous failure);
  * - reset: the socket is destroyed before anything is forwarded;
  * - error-500: answered 500 without reaching the server;
+ * - html-404: answered as a host mid-deploy does, a web page "Not Found", without reaching it;
  * - delay: forwarded after `ms`.
  */
 export type Fault =
@@ -15,6 +16,7 @@ export type Fault =
   | { type: 'drop-response' }
   | { type: 'reset' }
   | { type: 'error-500' }
+  | { type: 'html-404' }
   | { type: 'delay'; ms: number };
 
 export interface ProxyRequest {
@@ -54,6 +56,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (fault.type === 'error-500') {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end('{"status":"error","message":"injected failure"}');
+    }
+    if (fault.type === 'html-404') {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      return res.end('<!doctype html><html><body><h1>404 Not Found</h1><hr>nginx</body></html>');
     }
     if (fault.type === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     const upstream = forward(

@@ -65,6 +65,11 @@ describe('ConflictView', () => {
       'This page is no longer on Field Notes',
     );
     expect(screen.getByRole('button', { name: 'Discard mine' })).toBeTruthy();
+    // No draft is left to hold a history: no promise of one.
+    expect(screen.queryByText(/saved in the history/)).toBeNull();
+    expect(
+      screen.getByText(/Discard mine removes it from Quire too, with its history/),
+    ).toBeTruthy();
   });
 });
 

@@ -52,9 +52,11 @@ export function ConflictView({
           ? `This ${kind} is no longer on ${publicationName}`
           : `This was changed on ${publicationName} while you were editing`}
       </h2>
+      {/* A post gone from the service leaves no draft to hold a history: said as it is. */}
       <p>
-        Nothing has been overwritten. Choose what to keep; the version you do not keep is saved in
-        the history.
+        {theirs.gone
+          ? `Nothing has been overwritten. Keep mine puts your version back on ${publicationName} as a new ${kind}; Discard mine removes it from Quire too, with its history.`
+          : 'Nothing has been overwritten. Choose what to keep; the version you do not keep is saved in the history.'}
       </p>
       {!theirs.gone && (
         <div className="conflict-summary">

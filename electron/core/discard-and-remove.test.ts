@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+
+// Real parts: the reference server, the OS keychain (a throwaway one under
+// scripts/with-keyring.sh), and a real SQLite store in a temp data folder.
+let service: TestService;
+const credentials = new KeytarCredentialStore(`Quire discard test ${randomUUID()}`);
+const cores: { core: Core; dir: string }[] = [];
+
+beforeAll(async () => {
+  service = await startTestService('discard-remove');
+});
+afterAll(() => service.close());
+afterEach(async () => {
+  for (const { core, dir } of cores.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function core(): Promise<Core> {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-discard-'));
+  const made = await createCore({
+    dataDir: dir,
+    credentials,
+    version: '0.0.0-test',
+    embedded: false,
+    syncIntervalMs: 60_000,
+  });
+  cores.push({ core: made, dir });
+  return made;
+}
+
+async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
+  const envelope = await c.dispatch(name, input);
+  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
+  return envelope.value;
+}
+
+const addPublication = (c: Core) =>
+  call(c, 'publications.add', {
+    baseUrl: service.server.url,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+
+describe('removing a publication with nothing unsynced', () => {
+  it('is refused, the token kept, when a save lands while the keychain works', async () => {
+    const c = await core();
+    const publication = await addPublication(c);
+    const draft = await call(c, 'records.create', {
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Race with removal', content: '<p>synced words</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
+    const removing = c.dispatch('publications.remove', { id: publication.id });
+    const saved = await c.dispatch('drafts.save', {
+      draftId: draft.id,
+      fields: { title: 'Race with removal', content: '<p>a new paragraph, acknowledged</p>' },
+    });
+    expect(saved.ok).toBe(true);
+    const removed = await removing;
+    expect(removed.ok).toBe(false);
+    expect(!removed.ok && removed.error.message).toMatch(/saved while it was being removed/);
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).fields.content).toBe(
+      '<p>a new paragraph, acknowledged</p>',
+    );
+    // Still usable: its token is back in the keychain, and the words go out.
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/race-with-removal')).json.post.content).toBe(
+      '<p>a new paragraph, acknowledged</p>',
+    );
+  });
+});
+
+describe('discarding edits', () => {
+  it('goes back to the post itself, not to another that took its old slug', async () => {
+    const c = await core();
+    const publication = await addPublication(c);
+    const mine = await service.request('POST', '/posts', {
+      body: { title: 'About me', slug: 'about', content: '<p>mine v1</p>', status: 'publish' },
+    });
+    const opened = await call(c, 'drafts.open', {
+      publicationId: publication.id,
+      kind: 'post',
+      slug: 'about',
+    });
+    await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...opened.fields, content: '<p>held edit</p>' },
+    });
+    // Elsewhere: the post moves to a new slug and a colleague's new post takes the old one.
+    await service.request('PUT', `/posts/${mine.json.post.id}`, { body: { slug: 'about-me' } });
+    const theirs = await service.request('POST', '/posts', {
+      body: {
+        title: 'About the team',
+        slug: 'about',
+        content: '<p>colleague</p>',
+        status: 'publish',
+      },
+    });
+    expect(theirs.json.post.slug).toBe('about');
+    await call(c, 'drafts.discard', { draftId: opened.id });
+    const after = await call(c, 'drafts.get', { draftId: opened.id });
+    expect([after.remoteId, after.fields.slug, after.fields.content]).toEqual([
+      mine.json.post.id,
+      'about-me',
+      '<p>mine v1</p>',
+    ]);
+    await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...after.fields, content: '<p>my rewrite</p>' },
+    });
+    await call(c, 'drafts.update', { draftId: opened.id });
+    expect((await service.request('GET', '/posts/about')).json.post.content).toBe(
+      '<p>colleague</p>',
+    );
+    expect((await service.request('GET', '/posts/about-me')).json.post.content).toBe(
+      '<p>my rewrite</p>',
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+
+// A create whose outcome is unknown (its answer lost, or no answer in time) must be found before
+// another is sent, even where the service gave it another slug than the one asked for.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('exactly-once');
+});
+afterAll(() => world.close());
+beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+
+describe('a create', () => {
+  it('whose answer is lost, under a slug a deleted post keeps, is made once', async () => {
+    const old = await world.service.request('POST', '/posts', {
+      body: { title: 'Hello again', content: '<p>old</p>' },
+    });
+    expect(old.json.post.slug).toBe('hello-again');
+    await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+    const d = world.device();
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Hello again', '<p>new</p>'));
+    await d.engine.flush();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await world.postsTitled('Hello again')).map((post) => post.slug)).toEqual([
+      'hello-again-2',
+    ]);
+    expect(d.store.getDraft(draft.id)?.base?.slug).toBe('hello-again-2');
+  });
+
+  it('whose answer is lost with no retry left is found by the next round, under slug-2', async () => {
+    const old = await world.service.request('POST', '/posts', {
+      body: { title: 'Once more', content: '<p>old</p>' },
+    });
+    await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+    // One attempt: the client gives up at once, as an app closed before the answer would.
+    const d = world.device({ attempts: 1 });
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Once more', '<p>new</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect((await world.postsTitled('Once more')).map((post) => post.slug)).toEqual([
+      'once-more-2',
+    ]);
+    expect(d.store.getDraft(draft.id)?.base?.slug).toBe('once-more-2');
+  });
+
+  it('that times out and lands later is made once', async () => {
+    const d = world.device({ timeoutMs: 300 });
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'delay', ms: 800 } : { type: 'pass' },
+    );
+    d.store.createDraft(d.publicationId, 'post', fields('Slow service', '<p>words</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect((await world.postsTitled('Slow service')).map((post) => post.slug)).toEqual([
+      'slow-service',
+    ]);
+  });
+});
