@@ -162,6 +162,25 @@ describe('the core service', () => {
     expect(await call(c, 'publications.list')).toEqual([]);
   });
 
+  it('refuses a publication already in Quire, however its address is spelled', async () => {
+    const { core: c } = await core();
+    const port = new URL(service.server.url).port;
+    const added = await call(c, 'publications.add', {
+      baseUrl: `HTTP://127.0.0.1:${port}/`,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    expect(added.baseUrl).toBe(`http://127.0.0.1:${port}`);
+    for (const [baseUrl, subdomain] of [
+      [`http://localhost:${port}`, service.subdomain.toUpperCase()],
+      [`http://127.0.0.1:${port}//`, service.subdomain],
+    ])
+      expect(
+        await errorOf(c, 'publications.add', { baseUrl, subdomain, token: service.token }),
+      ).toMatchObject({ kind: 'validation', message: 'This publication is already in Quire' });
+    expect(await call(c, 'publications.list')).toHaveLength(1);
+  });
+
   it('names a publication added without a name as the service does, or by its subdomain', async () => {
     const fresh = await startTestService('named-blog');
     try {
@@ -375,6 +394,34 @@ describe('the core service', () => {
     expect((await errorOf(c, 'records.list', { ...query, draftsOnly: true, page: 9 })).kind).toBe(
       'offline',
     );
+  });
+
+  it('offline, leads a kept filter with a draft listed since only under another', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await service.request('POST', '/posts', { body: { title: 'Drafted earlier' } });
+    const all = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    const drafts = { ...all, draftsOnly: true };
+    await call(c, 'records.list', drafts);
+    const created = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Morning draft', content: '<p>new</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    // Listed since, but only under "All": the kept "Drafts only" page is from before it.
+    expect((await call(c, 'records.list', all)).items[0].draftId).toBe(created.id);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await call(c, 'records.list', drafts);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.items.map((i: { title: string }) => i.title)).toEqual(
+      expect.arrayContaining(['Morning draft', 'Drafted earlier']),
+    );
+    expect(offline.items[0].draftId).toBe(created.id);
   });
 
   it('lists a publish made offline as waiting, not as live, until the service has it', async () => {
@@ -786,6 +833,30 @@ describe('the core service', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'sync', status: expect.objectContaining({ conflicts: 0 }) }),
     );
+  });
+
+  it('says a record opened for the first time has a draft now, so lists shown learn it', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: service.server.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const created = await service.request('POST', '/posts', {
+      body: { title: 'Opened once', content: '<p>x</p>' },
+    });
+    const events: { type: string; draftId?: string }[] = [];
+    c.subscribe((event) => events.push(event as (typeof events)[number]));
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: created.json.post.slug,
+    });
+    expect(events).toContainEqual({
+      type: 'draft-changed',
+      draftId: opened.id,
+      publicationId: pub.id,
+    });
   });
 
   it('saves locally first and syncs; opens, edits, and lists with the writer’s words', async () => {

@@ -8,6 +8,7 @@ import type { CredentialStore } from './credentials';
 import { dispatch, type Handlers } from './dispatch';
 import { startEmbeddedService, type EmbeddedService } from './embedded';
 import { checkPublication, serviceNameOf } from './publications';
+import { sameService, storedAddress } from './service-address';
 import { LocalStore, type StoredPublication } from './store/local-store';
 import { isUnanswered, SyncEngine } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
@@ -212,15 +213,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     scheduler.kick();
   };
 
+  // A record opened for the first time has a draft now: said, so a list shown before gets the
+  // row's draft (the row the keyboard goes back to after the editor).
+  const adopted = (draftId: string) => {
+    changed(draftId);
+    return view(draftId);
+  };
+
   const handlers: Handlers = {
     'publications.list': async () => publicationViews(),
     'publications.add': async ({ name, baseUrl, subdomain, token }) => {
-      const normalisedUrl = baseUrl.replace(/\/+$/, '');
+      const normalisedUrl = storedAddress(baseUrl);
       const lowerSubdomain = subdomain.toLowerCase();
       if (
         store
           .listPublications()
-          .some((p) => p.baseUrl === normalisedUrl && p.subdomain === lowerSubdomain)
+          .some(
+            (p) =>
+              sameService(p.baseUrl, normalisedUrl) && p.subdomain.toLowerCase() === lowerSubdomain,
+          )
       )
         throw new QuireError({
           kind: 'validation',
@@ -442,12 +453,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const existing = cached && store.draftForRemote(publicationId, kind, cached.id);
         if (existing) return view(existing.id);
         if (!cached) throw error;
-        return view(store.adoptRemote(publicationId, kind, cached).id);
+        return adopted(store.adoptRemote(publicationId, kind, cached).id);
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
       const existing = store.draftForRemote(publicationId, kind, remote.id);
-      if (!existing) return view(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
+      if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
       const untouched = existing.localRev === existing.syncedRev && !existing.conflict;
       if (untouched && existing.base?.updatedAt !== remote.updated_at)
         store.replaceWithRemote(existing.id, remote, 'replaced-by-service', remote.etag);

@@ -145,9 +145,17 @@ export function pageView(
   // Drafts that have not reached the service yet lead the first page, so nothing new is hidden.
   // A copy kept from an earlier visit cannot hold what was created since (online, from here) and
   // never listed, so those lead it too.
-  const unlisted = (draft: Draft): boolean =>
-    draft.remoteId === null ||
-    (context.fromCache && !store.cachedRecord(publicationId, kind, draft.remoteId));
+  // Nor what was listed since only under another filter or page size: created after this copy's
+  // newest record, it would lead it now.
+  const newest = Math.max(...page.records.map((record) => Date.parse(record.created_at ?? '')));
+  const unlisted = (draft: Draft): boolean => {
+    if (draft.remoteId === null) return true;
+    if (!context.fromCache) return false;
+    const cached = store.cachedRecord(publicationId, kind, draft.remoteId);
+    if (!cached) return true;
+    const created = Date.parse(cached.created_at ?? '');
+    return page.records.length === 0 || created > newest;
+  };
   const localOnly = context.firstPage
     ? store
         .listDrafts(publicationId)

@@ -227,6 +227,19 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('restores nothing, and changes nothing, from a revision the same as the draft now', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Same', content: '<p>x</p>' });
+    store.saveDraft(draft.id, { title: 'Same', content: '<p>x</p>', status: 'publish' });
+    const [beforePublish] = store.revisions(draft.id);
+    const before = store.getDraft(draft.id)!;
+    const restored = store.restoreRevision(draft.id, beforePublish!.id);
+    // No new revision, no new local change: a live post gains no edit held from its readers.
+    expect(restored.localRev).toBe(before.localRev);
+    expect(store.revisions(draft.id)).toHaveLength(1);
+    store.close();
+  });
+
   it('holds a delete for its undo window, and undo cancels it', () => {
     const clock = { now: 1_000 };
     const { store, publicationId } = openWithPublication(file(), () => clock.now);

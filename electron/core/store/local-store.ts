@@ -477,11 +477,15 @@ export class LocalStore {
   restoreRevision(draftId: string, revisionId: number): Draft {
     return this.write(() => {
       const revision = this.revision(draftId, revisionId);
-      this.snapshot(draftId, 'before-restore');
       // The words and details come back; published or not stays the Publish button's to change.
-      const { status } = this.mustGet(draftId).fields;
+      const current = this.mustGet(draftId);
+      const { status } = current.fields;
       const { status: _then, ...restored } = revision.fields;
-      return this.saveDraft(draftId, status === undefined ? restored : { ...restored, status });
+      const fields = status === undefined ? restored : { ...restored, status };
+      // The same as now: nothing to restore, and no edit to hold back from a live post's readers.
+      if (differingFields(current.fields, fields).length === 0) return current;
+      this.snapshot(draftId, 'before-restore');
+      return this.saveDraft(draftId, fields);
     });
   }
 

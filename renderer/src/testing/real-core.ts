@@ -24,6 +24,12 @@ export const failingCalls = new Map<string, QuireErrorData>();
  */
 export const calledMethods: string[] = [];
 
+/**
+ * Calls named here wait for the promise given before they reach the core: a slow service, made
+ * on demand, so a test can act while a call is on its way. Clear it after each test.
+ */
+export const heldCalls = new Map<string, Promise<void>>();
+
 /** The core's answer when the disk is full. */
 export const DISK_FULL: QuireErrorData = { kind: 'storage', message: DISK_FULL_MESSAGE };
 
@@ -40,6 +46,7 @@ export function installRealCore(): Bridge {
       calledMethods.push(name);
       const failure = failingCalls.get(name);
       if (failure) return { ok: false, error: failure };
+      await heldCalls.get(name);
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'x-quire-session': session },

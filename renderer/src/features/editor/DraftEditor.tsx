@@ -125,8 +125,20 @@ function UpdateButton({
             })
       }
     >
-      Update on {publicationName}
+      Update on <TargetName name={publicationName} />
     </button>
+  );
+}
+
+/**
+ * The publication a button acts on, by name. A long name is cut short on screen, so the commands
+ * keep to their row; the button's accessible name, and its tooltip, keep all of it.
+ */
+function TargetName({ name }: { name: string }) {
+  return (
+    <span className="target-name" title={name}>
+      {name}
+    </span>
   );
 }
 
@@ -463,7 +475,22 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     source.current?.focus({ preventScroll: true });
   };
 
+  // A second press while the first is on its way (a double-click) would take it straight back:
+  // published and unpublished again, live for a moment, its address fixed for good.
+  const [publishing, setPublishing] = useState(false);
+  const publishingNow = useRef(false);
   const togglePublish = async () => {
+    if (publishingNow.current) return;
+    publishingNow.current = true;
+    setPublishing(true);
+    try {
+      await publishOrUnpublish();
+    } finally {
+      publishingNow.current = false;
+      setPublishing(false);
+    }
+  };
+  const publishOrUnpublish = async () => {
     const next = status === 'publish' ? 'draft' : 'publish';
     if (!hasSomethingToSend(currentFields())) {
       notify({ tone: 'info', message: 'Nothing to publish yet: write a title or some text.' });
@@ -546,8 +573,14 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     await reopen();
   };
 
+  const removing = useRef(false);
   const remove = async () => {
-    if (!(await savedFirst('Not deleted'))) return;
+    if (removing.current) return;
+    removing.current = true;
+    if (!(await savedFirst('Not deleted'))) {
+      removing.current = false;
+      return;
+    }
     try {
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
       // The list must not show it, not even for the moment before the core's event arrives.
@@ -580,6 +613,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         },
       });
     } catch (error) {
+      removing.current = false;
       notify({ tone: 'error', message: describeError(error) });
     }
   };
@@ -712,15 +746,17 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <button
             type="button"
             className={live || pending ? undefined : 'primary'}
+            aria-disabled={publishing ? 'true' : undefined}
             onClick={() => void togglePublish()}
           >
             {status === 'publish'
               ? pending
-                ? `Keep as draft on ${publication.name}`
-                : `Unpublish from ${publication.name}`
+                ? 'Keep as draft on'
+                : 'Unpublish from'
               : pending
-                ? `Keep published on ${publication.name}`
-                : `Publish to ${publication.name}`}
+                ? 'Keep published on'
+                : 'Publish to'}{' '}
+            <TargetName name={publication.name} />
           </button>
         </div>
         <div className="editor-tools">

@@ -65,6 +65,27 @@ function renderHistory(draftId: string, now: DraftFieldsView, restored: number[]
 }
 
 describe('RevisionHistory', () => {
+  it('offers no restore of a snapshot the same as the draft now', async () => {
+    const user = userEvent.setup();
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Unchanged since', content: '<p>Same words.</p>' },
+    });
+    const now: DraftFieldsView = { ...draft.fields, status: 'publish' };
+    await bridge.drafts.save({ draftId: draft.id, fields: now });
+    const restored: number[] = [];
+    renderHistory(draft.id, now, restored);
+    await user.click(await screen.findByRole('button', { name: 'History (1)' }));
+    await user.click(screen.getByRole('button', { name: /^Preview snapshot from / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Snapshot from / });
+    await within(dialog).findByText('This snapshot is the same as your draft now.');
+    const restore = within(dialog).getByRole('button', { name: 'Restore this snapshot' });
+    expect(restore.getAttribute('aria-disabled')).toBe('true');
+    await user.click(restore);
+    expect(restored).toEqual([]);
+  });
+
   it('previews a snapshot beside the draft as it is now, and restores it only from there', async () => {
     const user = userEvent.setup();
     const { draftId, now } = await publishedThenChanged();

@@ -13,6 +13,16 @@ import { revisionQuery } from './queries';
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 export const snapshotTime = (takenAt: number): string => when.format(new Date(takenAt));
 
+// A restore leaves Published or Draft as it is, so a difference there is not shown as one.
+const restoredRows = (then: DraftFieldsView, now: DraftFieldsView, tags: readonly Tag[]) =>
+  otherFieldRows(then, now, tags).filter((row) => row.key !== 'status');
+
+/** Whether restoring the snapshot would change nothing: then there is nothing to restore. */
+const sameAsNow = (then: DraftFieldsView, now: DraftFieldsView): boolean =>
+  then.title === now.title &&
+  then.content === now.content &&
+  restoredRows(then, now, []).length === 0;
+
 function Comparison({
   then,
   now,
@@ -24,8 +34,7 @@ function Comparison({
 }) {
   const titleParts = wordDiff(then.title, now.title);
   const bodyParts = wordDiff(textOf(then.content), textOf(now.content));
-  // A restore leaves Published or Draft as it is, so a difference there is not shown as one.
-  const rows = otherFieldRows(then, now, tags).filter((row) => row.key !== 'status');
+  const rows = restoredRows(then, now, tags);
   const same = then.title === now.title && then.content === now.content && rows.length === 0;
   const markupOnly =
     !same &&
@@ -118,8 +127,9 @@ export function RevisionPreview({
   // Names for tag numbers, should the tags differ.
   const { data: tags = [] } = useQuery(knownTagsQuery(publicationId));
   const taken = snapshotTime(revision.takenAt);
+  const unchanged = data ? sameAsNow(data.fields, now) : false;
   const restore = () => {
-    if (restoring || !data) return;
+    if (restoring || !data || unchanged) return;
     setRestoring(true);
     void onRestore().finally(() => setRestoring(false));
   };
@@ -152,7 +162,7 @@ export function RevisionPreview({
           </button>
           <button
             type="button"
-            aria-disabled={restoring || !data ? 'true' : undefined}
+            aria-disabled={restoring || !data || unchanged ? 'true' : undefined}
             onClick={restore}
           >
             Restore this snapshot

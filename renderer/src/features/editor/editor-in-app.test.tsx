@@ -10,6 +10,7 @@ import {
   calledMethods,
   DISK_FULL,
   failingCalls,
+  heldCalls,
   installRealCore,
 } from '../../testing/real-core';
 import type { App as AppComponent } from '../../App';
@@ -44,6 +45,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   failingCalls.clear();
+  heldCalls.clear();
   cleanup();
   await leavesSettled();
   useUi.setState({ openDraftId: null, notices: [], kind: 'post' });
@@ -280,6 +282,42 @@ describe('an open editor', () => {
     act(() => useUi.getState().openDraft(draft.id));
     await within(screen.getByRole('main')).findByText('The local store failed: I/O');
     expect(screen.queryByLabelText('Post text')).toBeNull();
+  });
+});
+
+describe('a press while the last is on its way', () => {
+  it('does nothing on Publish: a double-click never unpublishes what it just published', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Pressed twice', '<p>Words.</p>');
+    await openInApp(draft.id);
+    let answer = () => {};
+    heldCalls.set('sync.syncNow', new Promise<void>((resolve) => (answer = resolve)));
+    const syncs = () => calledMethods.filter((name) => name === 'sync.syncNow').length;
+    const before = syncs();
+    await user.click(screen.getByRole('button', { name: `Publish to ${publication.name}` }));
+    const next = await screen.findByRole('button', {
+      name: new RegExp(`^(Unpublish from|Keep as draft on) ${publication.name}$`),
+    });
+    await waitFor(() => expect(syncs()).toBe(before + 1));
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    await user.click(next);
+    answer();
+    await noticeSaying(new RegExp(`^Published on ${publication.name}`));
+    await waitFor(() => expect(next.getAttribute('aria-disabled')).toBeNull());
+    expect(syncs()).toBe(before + 1);
+    expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('publish');
+  });
+
+  it('does nothing on Delete: one delete, one Undo', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('Deleted twice', '<p>Words.</p>');
+    await openInApp(draft.id);
+    const deletes = () => calledMethods.filter((name) => name === 'records.delete').length;
+    const before = deletes();
+    await user.dblClick(screen.getByRole('button', { name: 'Delete' }));
+    await noticeSaying(/^Deleted “Deleted twice”/);
+    expect(deletes()).toBe(before + 1);
+    expect(screen.queryByText(/Not deleted|No draft|not found/i)).toBeNull();
   });
 });
 

@@ -54,14 +54,20 @@ export function AddPublicationDialog({
 
   const fieldErrors = fieldErrorsOf(add.error);
   const invalid = FIELDS.filter((field) => fieldErrors[field.name]?.length);
-  // After a refused submit, the keyboard goes to the first field that needs changing.
+  // After a refused submit, the keyboard goes to the first field that needs changing, unless the
+  // writer has moved on while the check ran: typing in another field, it stays where it is.
+  const submittedFrom = useRef<Element | null>(null);
   useEffect(() => {
     const first = invalid[0];
-    if (first) document.getElementById(`add-${first.name}`)?.focus();
+    const focus = document.activeElement;
+    const stayed =
+      focus === submittedFrom.current || focus === document.body || focus === dialog.current;
+    if (first && stayed) document.getElementById(`add-${first.name}`)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [add.error]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    submittedFrom.current = document.activeElement;
     if (!add.isPending) add.mutate();
   };
 

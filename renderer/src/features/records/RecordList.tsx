@@ -126,6 +126,9 @@ export function RecordList({
   // on the button is left to it. A drag that selects text (to copy a title) opens nothing.
   const openRow = (item: RecordSummary) => (event: MouseEvent<HTMLTableRowElement>) => {
     if ((event.target as Element).closest('button, a')) return;
+    // The tail of a double-click begun elsewhere (on Delete, which closed the editor under the
+    // pointer) opens nothing; a row's own first click has opened it already.
+    if (event.detail > 1) return;
     if (window.getSelection()?.toString()) return;
     open.mutate(item);
   };
@@ -259,7 +262,7 @@ export function RecordList({
                       tabIndex={rowKey(item) === stop ? 0 : -1}
                       onFocus={() => setRowStop(rowKey(item))}
                       data-draft-id={item.draftId ?? undefined}
-                      onClick={() => open.mutate(item)}
+                      onClick={(event) => event.detail < 2 && open.mutate(item)}
                     >
                       {item.title || <em>Untitled</em>}
                     </button>
