@@ -61,6 +61,9 @@ const requireTitleOrContent = (title: string, content: string): void => {
   throw validationFailed({ title: [message], content: [message] });
 };
 
+/** How long a create's idempotency key is honoured: a day, as retries go. */
+export const CREATE_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /** All reads and writes of posts and pages; every write runs in one IMMEDIATE transaction. */
 export class RecordStore {
   private readonly statements: {
@@ -82,6 +85,9 @@ export class RecordStore {
     authorsOf: Statement;
     knownTags: Statement;
     knownCategory: Statement;
+    keyedRecord: Statement;
+    keepKey: Statement;
+    expireKeys: Statement;
   };
 
   constructor(
@@ -95,6 +101,16 @@ export class RecordStore {
       `SELECT * FROM records WHERE id IN (SELECT id FROM records WHERE ${filter} ${newestFirst}
        LIMIT ? OFFSET ?) ${newestFirst}`;
     this.statements = {
+      keyedRecord: db
+        .prepare(
+          `SELECT record_id FROM create_keys WHERE publication_id = ? AND kind = ? AND key = ?`,
+        )
+        .pluck(),
+      keepKey: db.prepare(
+        `INSERT OR REPLACE INTO create_keys (publication_id, kind, key, record_id, created_at)
+         VALUES (?, ?, ?, ?, ?)`,
+      ),
+      expireKeys: db.prepare('DELETE FROM create_keys WHERE created_at < ?'),
       byId: db.prepare(`SELECT * FROM records WHERE id = ? AND ${live}`),
       bySlug: db.prepare(`SELECT * FROM records WHERE slug = ? AND ${live}`),
       count: db.prepare(`SELECT count(*) FROM records WHERE ${live}`).pluck(),
@@ -195,46 +211,73 @@ export class RecordStore {
     return new Map(rows.map((author) => [author.id, author]));
   }
 
-  create(publicationId: number, kind: Kind, authorId: number, fields: RecordFields): RecordRow {
+  /**
+   * Creates a record. With an idempotency key, a create sent again (its answer lost, or late)
+   * returns the record the first one made, while it exists, instead of a second one: `replayed`.
+   */
+  create(
+    publicationId: number,
+    kind: Kind,
+    authorId: number,
+    fields: RecordFields,
+    idempotencyKey?: string,
+  ): RecordRow & { replayed?: true } {
     return this.db
       .transaction(() => {
-        const title = fields.title ?? '';
-        const content = fields.content ?? '';
-        requireTitleOrContent(title, content);
-        this.checkReferences(publicationId, fields);
-        const contentText = htmlToText(content);
-        const base =
-          fields.slug !== undefined
-            ? this.requestedSlug(fields.slug)
-            : baseSlug(title, contentText);
-        const status = fields.status ?? 'draft';
-        const now = this.now();
-        const id = Number(
-          this.statements.insert.run({
-            publication_id: publicationId,
-            kind,
-            author_id: authorId,
-            category_id: fields.category ?? null,
-            title,
-            slug: this.freeSlug(publicationId, kind, base),
-            excerpt: fields.excerpt ?? null,
-            content,
-            content_text: contentText,
-            featured_image: fields.featured_image ?? null,
-            status,
-            canonical_url: fields.canonical_url ?? null,
-            meta_title: fields.meta_title ?? null,
-            meta_description: fields.meta_description ?? null,
-            featured: fields.featured ? 1 : 0,
-            reading_time: readingTime(contentText),
-            now,
-            published_at: status === 'publish' ? now : null,
-          }).lastInsertRowid,
-        );
-        if (fields.tags) this.replaceTags(id, fields.tags);
-        return this.mustGet(publicationId, kind, id);
+        if (idempotencyKey !== undefined) {
+          this.statements.expireKeys.run(this.now() - CREATE_KEY_LIFETIME_MS);
+          const made = this.statements.keyedRecord.get(publicationId, kind, idempotencyKey) as
+            number | undefined;
+          const live = made === undefined ? undefined : this.getById(publicationId, kind, made);
+          if (live) return { ...live, replayed: true as const };
+        }
+        const created = this.insertRecord(publicationId, kind, authorId, fields);
+        if (idempotencyKey !== undefined)
+          this.statements.keepKey.run(publicationId, kind, idempotencyKey, created.id, this.now());
+        return created;
       })
       .immediate();
+  }
+
+  private insertRecord(
+    publicationId: number,
+    kind: Kind,
+    authorId: number,
+    fields: RecordFields,
+  ): RecordRow {
+    const title = fields.title ?? '';
+    const content = fields.content ?? '';
+    requireTitleOrContent(title, content);
+    this.checkReferences(publicationId, fields);
+    const contentText = htmlToText(content);
+    const base =
+      fields.slug !== undefined ? this.requestedSlug(fields.slug) : baseSlug(title, contentText);
+    const status = fields.status ?? 'draft';
+    const now = this.now();
+    const id = Number(
+      this.statements.insert.run({
+        publication_id: publicationId,
+        kind,
+        author_id: authorId,
+        category_id: fields.category ?? null,
+        title,
+        slug: this.freeSlug(publicationId, kind, base),
+        excerpt: fields.excerpt ?? null,
+        content,
+        content_text: contentText,
+        featured_image: fields.featured_image ?? null,
+        status,
+        canonical_url: fields.canonical_url ?? null,
+        meta_title: fields.meta_title ?? null,
+        meta_description: fields.meta_description ?? null,
+        featured: fields.featured ? 1 : 0,
+        reading_time: readingTime(contentText),
+        now,
+        published_at: status === 'publish' ? now : null,
+      }).lastInsertRowid,
+    );
+    if (fields.tags) this.replaceTags(id, fields.tags);
+    return this.mustGet(publicationId, kind, id);
   }
 
   /**

@@ -88,6 +88,22 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `),
   },
+  {
+    version: 2,
+    description: 'idempotency keys of creates, so a retried create makes one record',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE create_keys (
+          publication_id INTEGER NOT NULL REFERENCES publications(id),
+          kind TEXT NOT NULL CHECK (kind IN ('post', 'page')),
+          key TEXT NOT NULL,
+          record_id INTEGER NOT NULL REFERENCES records(id),
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (publication_id, kind, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX create_keys_by_age ON create_keys (created_at);
+      `),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -68,6 +68,65 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
       ]);
     });
 
+    it('makes one record of creates sent with the same Idempotency-Key, at once or later', async () => {
+      const key = `create-${kind}-${Math.random()}`;
+      const send = (title: string) =>
+        service.request('POST', `/${plural}`, {
+          body: { title, content: '<p>once</p>' },
+          headers: { 'idempotency-key': key },
+        });
+      const [first, second] = await Promise.all([send('Sent twice'), send('Sent twice')]);
+      const third = await send('Sent twice, changed');
+      expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
+      expect(new Set([first, second, third].map((r) => r.json[kind].id)).size).toBe(1);
+      // The replay answers with the record as made, and says it is one.
+      expect(third.json[kind].title).toBe('Sent twice');
+      expect(
+        [first, second, third].filter((r) => r.headers.get('idempotent-replayed') === 'true'),
+      ).toHaveLength(2);
+      const list = await service.request('GET', `/${plural}?limit=100`);
+      expect(
+        list.json[plural].data.filter((r: { title: string }) => r.title.startsWith('Sent twice')),
+      ).toHaveLength(1);
+      // Another key, or none, is another record; a key of the other kind is its own.
+      const other = await service.request('POST', `/${plural}`, {
+        body: { title: 'Sent twice' },
+        headers: { 'idempotency-key': `${key}-other` },
+      });
+      expect(other.json[kind].id).not.toBe(first.json[kind].id);
+    });
+
+    it('refuses a malformed Idempotency-Key and makes nothing', async () => {
+      for (const key of ['', 'with space', 'x'.repeat(256), 'é'])
+        expect(
+          (
+            await service.request('POST', `/${plural}`, {
+              body: { title: 'Never made' },
+              headers: { 'idempotency-key': key },
+            })
+          ).status,
+          JSON.stringify(key),
+        ).toBe(400);
+      const list = await service.request('GET', `/${plural}?limit=100`);
+      expect(list.json[plural].data.some((r: { title: string }) => r.title === 'Never made')).toBe(
+        false,
+      );
+    });
+
+    it('makes a new record for a key whose record was deleted since', async () => {
+      const key = `deleted-${kind}-${Math.random()}`;
+      const send = () =>
+        service.request('POST', `/${plural}`, {
+          body: { title: 'Made, deleted, made' },
+          headers: { 'idempotency-key': key },
+        });
+      const first = await send();
+      await service.request('DELETE', `/${plural}/${first.json[kind].id}`);
+      const again = await send();
+      expect(again.json[kind].id).not.toBe(first.json[kind].id);
+      expect(again.headers.get('idempotent-replayed')).toBeNull();
+    });
+
     it('derives the slug from the title, folding accents', async () => {
       const reply = await create({ title: 'Über Straße & Café — Ærø Łódź!' });
       expect(reply.json[kind].slug).toBe('uber-strasse-cafe-aero-lodz');

@@ -36,6 +36,18 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 // Our extension: an ETag per version lets a client update or delete only what it last saw.
 export const etagOf = (row: RecordRow): string => `"${row.id}-${row.updated_at}"`;
 
+/**
+ * A create's `Idempotency-Key` (our extension, as the IETF draft names it): the same key sent
+ * again within a day returns the record the first create made. 1–255 visible ASCII characters.
+ */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header))
+    throw new ApiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+  return header;
+}
+
 function ifMatch(request: FastifyRequest): ((current: RecordRow) => void) | undefined {
   const header = request.headers['if-match'];
   if (!header) return undefined;
@@ -129,9 +141,16 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
 
     app.post(base, async (request, reply) => {
       const fields = parseRecordBody(request.body);
-      const row = records.create(request.publication.id, kind, request.authorId, fields);
+      const row = records.create(
+        request.publication.id,
+        kind,
+        request.authorId,
+        fields,
+        idempotencyKey(request),
+      );
       cache.clear();
       reply.code(201).header('etag', etagOf(row));
+      if (row.replayed) reply.header('idempotent-replayed', 'true');
       return {
         status: 'success',
         message: `${label} created`,

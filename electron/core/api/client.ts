@@ -192,6 +192,11 @@ export class PublishingApiClient {
     kind: RecordKind,
     fields: RecordDraftFields & { slug: string },
     signal?: AbortSignal,
+    /**
+     * Sent as `Idempotency-Key` (the reference server's extension; others ignore it): every try
+     * of one create carries the same key, and such a service makes one record of them.
+     */
+    idempotencyKey?: string,
   ): Promise<CreatedRecord> {
     const base = fields.slug;
     let suffix = 1;
@@ -216,6 +221,7 @@ export class PublishingApiClient {
           body: { ...fields, slug },
           signal,
           retry: false,
+          headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
         });
         const parsed = createdBody(kind).safeParse(body);
         if (!parsed.success) throw notPublishingApi(`no "${kind}" with id and slug after create`);

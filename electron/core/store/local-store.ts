@@ -52,6 +52,8 @@ export interface Draft {
   kind: RecordKind;
   remoteId: number | null;
   claimedSlug: string | null;
+  /** The key every try of this draft's create carries, so the service makes one record of them. */
+  createKey: string | null;
   sentVersions: string[];
   fields: DraftFields;
   base: DraftBase | null;
@@ -107,6 +109,7 @@ interface DraftRow {
   kind: RecordKind;
   remote_id: number | null;
   claimed_slug: string | null;
+  create_key: string | null;
   sent_versions: string;
   fields_json: string;
   base_json: string | null;
@@ -125,6 +128,7 @@ const toDraft = (row: DraftRow): Draft => ({
   kind: row.kind,
   remoteId: row.remote_id,
   claimedSlug: row.claimed_slug,
+  createKey: row.create_key,
   sentVersions: JSON.parse(row.sent_versions) as string[],
   fields: JSON.parse(row.fields_json) as DraftFields,
   base: row.base_json ? (JSON.parse(row.base_json) as DraftBase) : null,
@@ -714,7 +718,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
-             claimed_slug = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
+             claimed_slug = NULL, create_key = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
            WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
@@ -736,8 +740,16 @@ export class LocalStore {
 
   /** Persisted before a create is sent: whatever happens to the answer, a retry asks for this slug. */
   claimSlug(id: string, slug: string | null): void {
+    // A draft not on the service gets its create's key here, once: kept until the create is
+    // found, so every try of it, after a restart too, is the same create to the service.
     this.write(() =>
-      this.db.prepare('UPDATE drafts SET claimed_slug = ? WHERE id = ?').run(slug, id),
+      this.db
+        .prepare(
+          `UPDATE drafts SET claimed_slug = ?,
+             create_key = CASE WHEN remote_id IS NULL THEN coalesce(create_key, ?) ELSE NULL END
+           WHERE id = ?`,
+        )
+        .run(slug, randomUUID(), id),
     );
   }
 
@@ -745,7 +757,9 @@ export class LocalStore {
   attachRemote(id: string, base: DraftBase): void {
     this.write(() =>
       this.db
-        .prepare('UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL WHERE id = ?')
+        .prepare(
+          'UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL, create_key = NULL WHERE id = ?',
+        )
         .run(base.remoteId, JSON.stringify(base), id),
     );
   }
@@ -877,7 +891,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
-             local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
+             create_key = NULL, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
         )
         .run(
           theirs ? JSON.stringify(baseOf(theirs)) : null,

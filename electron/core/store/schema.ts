@@ -83,4 +83,9 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
     description: 'the fields a refusal named, so the editor can mark them',
     up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN last_error_fields TEXT'),
   },
+  {
+    version: 3,
+    description: "a create's idempotency key, the same for every try of that create",
+    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN create_key TEXT'),
+  },
 ];

@@ -250,8 +250,21 @@ export class SyncEngine {
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         store.claimSlug(draft.id, slug);
         store.noteSent(draft.id, versionKey(draft.fields));
-        const created = await api.create(draft.kind, { ...draft.fields, slug });
-        return this.settle(draft, rev, await api.getBySlug(draft.kind, created.slug));
+        const key = store.getDraft(draft.id)?.createKey ?? undefined;
+        const created = await api.create(draft.kind, { ...draft.fields, slug }, undefined, key);
+        const made = await api.getBySlug(draft.kind, created.slug);
+        const sent = store.getDraft(draft.id)?.sentVersions ?? [];
+        if (
+          !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
+          sent.includes(versionKey(fieldsOf(made)))
+        ) {
+          // An earlier try of this create, landed late with the words as they were then: ours,
+          // brought up to date now rather than shown as someone else's change.
+          store.attachRemote(draft.id, baseOf(made, made.etag));
+          const attached = store.getDraft(draft.id);
+          return attached ? this.push(attached) : 'done';
+        }
+        return this.settle(draft, rev, made);
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');

@@ -69,4 +69,41 @@ describe('a create', () => {
       'slow-service',
     ]);
   });
+
+  it('sent again before its first try lands is made once (the reference server honours its key)', async () => {
+    const d = world.device({ timeoutMs: 300 });
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'delay', ms: 1_000 } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Raced', '<p>first</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    d.store.saveDraft(draft.id, fields('Raced', '<p>second</p>'));
+    d.clock.now += 600_000;
+    // The second try lands first; the first, late, is answered with the record the second made.
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect((await world.postsTitled('Raced')).map((post) => post.content)).toEqual([
+      '<p>second</p>',
+    ]);
+  });
+
+  it('whose first try lands while the second is on its way is brought up to date, no conflict', async () => {
+    const d = world.device({ timeoutMs: 2_000 });
+    let posts = 0;
+    // The first try lands at 2.5 s, after the client gave up at 2 s; the second reaches the
+    // service at about 3 s, and is answered with the first's record, words as they were then.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'delay', ms: posts++ === 0 ? 2_500 : 1_000 } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Overtaken', '<p>old</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    d.store.saveDraft(draft.id, fields('Overtaken', '<p>new</p>'));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)?.conflict).toBeNull();
+    expect((await world.postsTitled('Overtaken')).map((post) => post.content)).toEqual([
+      '<p>new</p>',
+    ]);
+  });
 });
