@@ -14,8 +14,9 @@ type ContainerTag = (typeof CONTAINER_TAGS)[number];
 const BARE = 'data-container-bare';
 // Attributes kept as they are; class, style and id travel as the editor's own data (see
 // kept-attributes.ts and anchor-ids.ts), like every block's.
+// `trbidi` is Blogger's, on the <div> around every post it wrote.
 const PLAIN =
-  /^(role|title|lang|dir|aria-[\w-]+|data-(?!pm-|kept-|anchor-|container-|html-)[\w-]+)$/;
+  /^(role|title|lang|dir|trbidi|aria-[\w-]+|data-(?!pm-|kept-|anchor-|container-|html-|bare-)[\w-]+)$/;
 
 const plainAttributes = (element: HTMLElement): Record<string, string> =>
   Object.fromEntries(

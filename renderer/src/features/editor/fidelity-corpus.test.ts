@@ -78,6 +78,7 @@ describe('HTML fidelity of the visual editor on real-world post bodies', () => {
       '36-highlighted-listing',
       '37-table-caption-foot',
       '38-wordpress-block-editor',
+      '39-blogger-classic',
       '44-real-rust-book-operators',
       '49-real-npm-folders',
       '50-real-npm-scripts',

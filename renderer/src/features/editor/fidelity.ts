@@ -1,5 +1,6 @@
 import { documentHtml } from './extensions';
 import { editorDocument } from './editor-content';
+import { PHRASES } from './line-places';
 import { unevenTables } from './tables';
 import { CONTAINER_TAGS } from './containers';
 
@@ -249,6 +250,7 @@ export function sameHtml(a: string, b: string): boolean {
       }
     }
     nestInOneOrder(doc.body);
+    foldSpaceBesideBlocks(doc.body);
     // Attributes in any order say the same: the editor writes a kept class after an anchor.
     for (const element of doc.body.querySelectorAll('*')) {
       const attributes = [...element.attributes].map((a) => [a.name, a.value] as const).sort();
@@ -269,6 +271,27 @@ export function sameHtml(a: string, b: string): boolean {
     );
   };
   return canonical(a) === canonical(b);
+}
+
+const INLINE_TAGS = new Set([...PHRASES, 'INS', 'VAR', 'BR', 'IMG']);
+const isBlock = (node: ChildNode | null): boolean =>
+  node === null || (node.nodeType === Node.ELEMENT_NODE && !INLINE_TAGS.has(node.nodeName));
+
+/**
+ * Spaces at the start or end of a line, next to a block or the edge of its holder, show as
+ * nothing (`<div>\nWords<br>\n<div>`), so they count as nothing: outside code blocks.
+ */
+function foldSpaceBesideBlocks(body: HTMLElement): void {
+  const texts = body.ownerDocument.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+  const all: Text[] = [];
+  while (texts.nextNode()) all.push(texts.currentNode as Text);
+  for (const text of all) {
+    if (text.parentElement?.closest('pre')) continue;
+    if (isBlock(text.previousSibling) && !INLINE_TAGS.has(text.parentElement?.nodeName ?? ''))
+      text.data = text.data.replace(/^\s+/, '');
+    if (isBlock(text.nextSibling) && !INLINE_TAGS.has(text.parentElement?.nodeName ?? ''))
+      text.data = text.data.replace(/\s+$/, '');
+  }
 }
 
 // Stand-ins for a code block's whitespace while the rest is folded; no post holds them.

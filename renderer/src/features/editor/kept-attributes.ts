@@ -21,6 +21,21 @@ const kept = (name: 'class' | 'style', as: string) => ({
     typeof attributes[name] === 'string' && attributes[name] ? { [as]: attributes[name] } : {},
 });
 
+// A post's own `data-*` attributes, never the editor's (`data-pm-`, `data-kept-`…).
+const OWN_DATA =
+  /^data-(?!pm-|kept-|anchor-|container-|html-|bare-|item-|comments-|cell-|row-)[\w-]+$/;
+
+/** The element's own `data-*` attributes, read and written as they are. */
+const ownData = {
+  default: null,
+  parseHTML: (element: HTMLElement) => {
+    const own = [...element.attributes].filter((attribute) => OWN_DATA.test(attribute.name));
+    return own.length ? Object.fromEntries(own.map((a) => [a.name, a.value])) : null;
+  },
+  renderHTML: (attributes: Record<string, unknown>) =>
+    (attributes.data as Record<string, string> | null) ?? {},
+};
+
 /** Attributes of the element, read and written as they are. */
 const plain = (...names: string[]) =>
   Object.fromEntries(
@@ -123,7 +138,17 @@ export const KeptAttributes = Extension.create({
     // Where a quotation comes from, and how a browser picks an image's size: no part of the
     // editing, kept as they are.
     { types: ['blockquote', 'q'], attributes: plain('cite') },
-    { types: ['image'], attributes: plain('srcset', 'sizes', 'loading', 'decoding') },
+    // Older editors' presentational attributes (Blogger writes `border="0"` on every image) and
+    // a site's own data (`data-original-width`): kept as they came.
+    {
+      types: ['image'],
+      attributes: {
+        ...plain('srcset', 'sizes', 'loading', 'decoding', 'border', 'hspace', 'vspace', 'align'),
+        data: ownData,
+      },
+    },
+    // A link's own style (Blogger spaces an image's link with margins); its class is TipTap's.
+    { types: ['link'], attributes: { style: kept('style', KEPT_STYLE) } },
     // A link may be a place too: documentation links each heading's "#" to itself.
     { types: ['link'], attributes: anchor },
     // A language or direction changes how a reader's browser reads out and lays out the words.

@@ -12,9 +12,15 @@ const TAGS = ['a', 'span'] as const;
 // Only among a line's words (a code listing's too: Pygments anchors each line): anywhere else,
 // between a list's items or blocks, the editor would make a line of its own for it. There it is
 // left out and named.
+// Older posts name a place with `name` (Blogger's `<a name="more"></a>` marks where "Read more"
+// cuts a post).
+const placeName = (element: HTMLElement): string | null =>
+  element.getAttribute(ANCHOR_ID) ??
+  (element.tagName === 'A' ? element.getAttribute('name') : null);
+
 const emptyAnchor = (element: HTMLElement): boolean =>
   element.childNodes.length === 0 &&
-  element.hasAttribute(ANCHOR_ID) &&
+  placeName(element) !== null &&
   !(element.tagName === 'A' && element.hasAttribute('href')) &&
   amongWords(element);
 
@@ -36,11 +42,18 @@ export const NamedAnchor = Node.create({
       renderHTML: (attributes: Record<string, unknown>) =>
         typeof attributes.id === 'string' && attributes.id ? { [ANCHOR_ID]: attributes.id } : {},
     },
+    name: {
+      default: null,
+      parseHTML: (element: HTMLElement) =>
+        element.tagName === 'A' ? element.getAttribute('name') : null,
+      renderHTML: (attributes: Record<string, unknown>) =>
+        typeof attributes.name === 'string' ? { name: attributes.name } : {},
+    },
   }),
   // Before the <span> mark's rule, which would read it as a span around nothing.
   parseHTML: () =>
-    TAGS.map((tag) => ({
-      tag: `${tag}[${ANCHOR_ID}]`,
+    [...TAGS.map((tag) => `${tag}[${ANCHOR_ID}]`), 'a[name]'].map((tag) => ({
+      tag,
       priority: 60,
       getAttrs: (element: HTMLElement) => (emptyAnchor(element) ? null : false),
     })),
@@ -54,8 +67,9 @@ export const NamedAnchor = Node.create({
       dom.className = 'named-anchor';
       dom.setAttribute('contenteditable', 'false');
       dom.setAttribute('role', 'img');
-      dom.setAttribute('aria-label', `Anchor ${String(node.attrs.id)}`);
-      dom.title = `Anchor #${String(node.attrs.id)}: links to it land here`;
+      const name = String(node.attrs.id ?? node.attrs.name);
+      dom.setAttribute('aria-label', `Anchor ${name}`);
+      dom.title = `Anchor #${name}: links to it land here`;
       dom.textContent = '#';
       return { dom };
     };

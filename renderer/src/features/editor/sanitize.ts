@@ -48,7 +48,19 @@ export function sanitizeHtml(html: string): string {
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
     ADD_TAGS: ['iframe'],
     // What an embed's player is allowed (full screen, autoplay), as the post said.
-    ADD_ATTR: ['allow', 'allowfullscreen', 'frameborder', 'referrerpolicy', 'sandbox', 'scrolling'],
+    ADD_ATTR: [
+      'allow',
+      'allowfullscreen',
+      'frameborder',
+      'referrerpolicy',
+      'sandbox',
+      'scrolling',
+      // Blogger's, on the <div> around every post it wrote, and older editors' image spacing:
+      // harmless, and the post's own.
+      'trbidi',
+      'hspace',
+      'vspace',
+    ],
     // DOMPurify's own URI rule, not a narrower one: it refuses javascript: and the like, and a
     // custom pattern is applied to every attribute, so `dir`, `lang`, `width` or `start` went too.
     // Where an image may load from is the CSP's job (img-src: https and data only).
