@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
+import { KeytarCredentialStore, type CredentialStore } from './credentials';
 import { createCore, type Core } from './service';
 
 // Real parts: the reference server, the OS keychain (a throwaway one under
@@ -77,6 +77,57 @@ describe('removing a publication with nothing unsynced', () => {
     await call(c, 'sync.syncNow');
     expect((await service.request('GET', '/posts/race-with-removal')).json.post.content).toBe(
       '<p>a new paragraph, acknowledged</p>',
+    );
+  });
+});
+
+describe('a removal refused because a save landed while the keychain worked', () => {
+  it('leaves the saved change to go out by itself, not parked on "No token"', async () => {
+    // The real keychain, slow to delete (as when the system asks the user to allow it).
+    let onDelete: (() => Promise<void>) | undefined;
+    const slow: CredentialStore = {
+      get: (account) => credentials.get(account),
+      set: (account, token) => credentials.set(account, token),
+      async delete(account) {
+        const deleted = await credentials.delete(account);
+        await onDelete?.();
+        return deleted;
+      },
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'quire-discard-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials: slow,
+      version: '0.0.0-test',
+      embedded: false,
+      syncIntervalMs: 60_000,
+    });
+    cores.push({ core: c, dir });
+    const publication = await addPublication(c);
+    const draft = await call(c, 'records.create', {
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Slow keychain', content: '<p>synced</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    onDelete = async () => {
+      onDelete = undefined;
+      await call(c, 'drafts.save', {
+        draftId: draft.id,
+        fields: { title: 'Slow keychain', content: '<p>saved during removal</p>' },
+      });
+      // The save's own sync round runs meanwhile, with no token to find.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    };
+    expect((await c.dispatch('publications.remove', { id: publication.id })).ok).toBe(false);
+    await expect
+      .poll(async () => (await call(c, 'drafts.get', { draftId: draft.id })).syncState, {
+        timeout: 5_000,
+      })
+      .toBe('synced');
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).lastError).toBeNull();
+    expect((await service.request('GET', '/posts/slow-keychain')).json.post.content).toBe(
+      '<p>saved during removal</p>',
     );
   });
 });

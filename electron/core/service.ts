@@ -274,6 +274,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const meanwhile = unsent(id);
         if (meanwhile > 0 && !discardUnsynced) {
           if (token !== undefined) await options.credentials.set(account, token);
+          // A push started meanwhile found no token: what it parked goes now, its error cleared.
+          clients.delete(id);
+          for (const draftId of store.clearDraftErrors(id))
+            emit({ type: 'draft-changed', draftId, publicationId: id });
+          store.makePushesDue();
+          scheduler.kick();
           throw new QuireError({
             kind: 'validation',
             message: `"${publication.name}" has ${meanwhile} change(s) saved while it was being removed. It was kept: sync first, or confirm discarding them.`,

@@ -143,18 +143,109 @@ export class PublishingApiClient {
   /**
    * The record with this id, wherever its slug now is (renamed elsewhere, or given another slug
    * than asked), read by slug for its version tag; undefined when no listed record has the id.
-   * The spec reads records by slug only, so this pages through the list: for the rare miss.
+   * The spec reads records by slug only, so this reads the list: knowing when the record was
+   * created, a few pages (the list is newest first, as the reference server has it), else
+   * every page.
    */
-  async findById(kind: RecordKind, id: number): Promise<FetchedRecord | undefined> {
-    for (let page = 1; ; page++) {
-      const { meta, records } = await this.list(kind, { page, limit: 100 });
-      const listed = records.find((record) => record.id === id);
-      if (listed) {
-        const found = await this.findBySlug(kind, listed.slug);
-        return found?.id === id ? found : undefined;
-      }
-      if (records.length === 0 || page >= meta.last_page) return undefined;
+  async findById(
+    kind: RecordKind,
+    id: number,
+    createdAt?: string,
+  ): Promise<FetchedRecord | undefined> {
+    const sought = createdAt === undefined ? 'unordered' : await this.seekById(kind, id, createdAt);
+    const listed = sought === 'unordered' ? await this.scanForId(kind, id) : sought;
+    if (listed === undefined) return undefined;
+    const found = await this.findBySlug(kind, listed.slug);
+    return found?.id === id ? found : undefined;
+  }
+
+  /**
+   * Halves the list by creation time to the page the record would be on, and reads the pages
+   * beside it too (a record deleted meanwhile moves the rest up). 'unordered' when the list is
+   * not newest first: then this proves nothing.
+   */
+  private async seekById(
+    kind: RecordKind,
+    id: number,
+    createdAt: string,
+  ): Promise<RemoteRecord | undefined | 'unordered'> {
+    const target: Place = [Date.parse(createdAt), id];
+    if (Number.isNaN(target[0])) return 'unordered';
+    // A record created or deleted while the pages are read moves the rest: then again.
+    for (let pass = 0; pass < 3; pass++) {
+      const pages = new Map<number, RemoteRecord[]>();
+      let last = 1;
+      let total: number | undefined;
+      let changed = false;
+      const read = async (page: number): Promise<RemoteRecord[] | 'unordered'> => {
+        const known = pages.get(page);
+        if (known) return known;
+        const { meta, records } = await this.list(kind, { page, limit: 100 });
+        last = meta.last_page;
+        total ??= meta.total;
+        changed ||= meta.total !== total;
+        const places = records.map(placeOf);
+        const ordered = places.every(
+          (place, i) => !Number.isNaN(place[0]) && (i === 0 || newer(places[i - 1]!, place)),
+        );
+        if (!ordered) return 'unordered';
+        pages.set(page, records);
+        return records;
+      };
+      const found = await this.halve(read, id, target, () => last);
+      if (found !== undefined || !changed) return found;
     }
+    return undefined;
+  }
+
+  /** The halving itself, over pages `read` gives; the pages beside the last one read too. */
+  private async halve(
+    read: (page: number) => Promise<RemoteRecord[] | 'unordered'>,
+    id: number,
+    target: Place,
+    last: () => number,
+  ): Promise<RemoteRecord | undefined | 'unordered'> {
+    let low = 1;
+    let high = Infinity;
+    for (let page = 1; low <= high; page = Math.floor((low + high) / 2)) {
+      const records = await read(page);
+      if (records === 'unordered') return 'unordered';
+      high = Math.min(high, last());
+      const hit = records.find((record) => record.id === id);
+      if (hit) return hit;
+      const [first, final] = [records[0], records[records.length - 1]];
+      if (!first || !final || newer(target, placeOf(first))) high = page - 1;
+      else if (newer(placeOf(final), target)) low = page + 1;
+      else {
+        for (const beside of [page - 1, page + 1].filter((n) => n >= 1 && n <= last())) {
+          const near = await read(beside);
+          if (near === 'unordered') return 'unordered';
+          const moved = near.find((record) => record.id === id);
+          if (moved) return moved;
+        }
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** Every page, read until the id is found; read again from the start if the list changed. */
+  private async scanForId(kind: RecordKind, id: number): Promise<RemoteRecord | undefined> {
+    for (let pass = 0; pass < 3; pass++) {
+      let total: number | undefined;
+      let changed = false;
+      for (let page = 1; ; page++) {
+        const { meta, records } = await this.list(kind, { page, limit: 100 });
+        const listed = records.find((record) => record.id === id);
+        if (listed) return listed;
+        total ??= meta.total;
+        changed ||= meta.total !== total;
+        if (records.length === 0 || page >= meta.last_page) break;
+      }
+      // A record deleted or created while the pages were read moves the rest: read them again.
+      if (!changed) return undefined;
+    }
+    return undefined;
   }
 
   /**
@@ -166,11 +257,15 @@ export class PublishingApiClient {
     kind: RecordKind,
     slug: string,
     matches: (record: RemoteRecord) => boolean,
+    /** When the create was first tried (this computer's clock): anything older is another's. */
+    since: number,
     signal?: AbortSignal,
   ): Promise<FetchedRecord | undefined> {
     const { records } = await this.list(kind, { page: 1, limit: 100 }, { signal });
     const numbered = new RegExp(`^${slug.replace(/[^a-z0-9-]/g, '')}(-\\d+)?$`);
-    const listed = records.find((record) => numbered.test(record.slug) && matches(record));
+    const listed = records.find(
+      (record) => numbered.test(record.slug) && madeSince(record, since) && matches(record),
+    );
     if (!listed) return undefined;
     const found = await this.findBySlug(kind, listed.slug, { signal });
     return found?.id === listed.id && matches(found) ? found : undefined;
@@ -199,13 +294,14 @@ export class PublishingApiClient {
     idempotencyKey?: string,
   ): Promise<CreatedRecord> {
     const base = fields.slug;
+    const since = Date.now();
     let suffix = 1;
     let recovered = false;
     for (let attempt = 0; ; attempt++) {
       const slug = suffix === 1 ? base : `${base}-${suffix}`;
       const existing = await this.findBySlug(kind, slug, { signal });
       if (existing) {
-        if (sameRecord(existing, fields))
+        if (recovered && sameRecord(existing, fields) && madeSince(existing, since))
           return { id: existing.id, slug: existing.slug, recovered };
         suffix++;
         continue;
@@ -213,7 +309,13 @@ export class PublishingApiClient {
       // An earlier attempt may have landed under another slug than asked (a deleted record
       // keeps its slug, and the service moves a create on to slug-2).
       const landed = recovered
-        ? await this.recentlyCreated(kind, base, (record) => sameRecord(record, fields), signal)
+        ? await this.recentlyCreated(
+            kind,
+            base,
+            (record) => sameRecord(record, fields),
+            since,
+            signal,
+          )
         : undefined;
       if (landed) return { id: landed.id, slug: landed.slug, recovered };
       try {
@@ -353,9 +455,10 @@ export class PublishingApiClient {
         throw notPublishingApi(`HTTP ${response.status} with a body that is not JSON`);
       body = undefined;
     }
-    // A web page, not the API's JSON: the host or a proxy in front of it answered (a deploy, a
-    // maintenance page). Its 404 says nothing about a record, so it is never read as "deleted".
-    if (!response.ok && /text\/html/i.test(response.headers.get('content-type') ?? ''))
+    // A web page's 404, not the API's JSON: the host or a proxy in front of it answered (a
+    // deploy, a maintenance page). It says nothing about a record, so it is never read as
+    // "deleted". Any other status from such a page means what it says (413: too large).
+    if (response.status === 404 && /text\/html/i.test(response.headers.get('content-type') ?? ''))
       throw new QuireError({
         kind: 'server',
         status: response.status,
@@ -369,3 +472,20 @@ export class PublishingApiClient {
 function sameRecord(found: RemoteRecord, sent: RecordDraftFields): boolean {
   return found.title === (sent.title ?? '') && found.content === (sent.content ?? '');
 }
+
+/** How far the service's clock may be behind this computer's, for telling a create ours. */
+const CLOCK_ALLOWANCE_MS = 2 * 60_000;
+
+/**
+ * Whether a record was made since a create was first tried. A colleague's "Weekly links" with
+ * no words yet matches ours word for word: one made before our first try is theirs. The
+ * service's clock may be a little behind ours.
+ */
+export const madeSince = (record: RemoteRecord, since: number): boolean =>
+  Date.parse(record.created_at ?? '') >= since - CLOCK_ALLOWANCE_MS;
+
+/** Where a record stands in a list that is newest first: its creation time, then its id. */
+type Place = [number, number];
+const placeOf = (record: RemoteRecord): Place => [Date.parse(record.created_at ?? ''), record.id];
+/** Whether `a` comes before `b` in a list that is newest first. */
+const newer = (a: Place, b: Place): boolean => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);

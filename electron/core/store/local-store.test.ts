@@ -240,6 +240,22 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('restores a snapshot that differs from now only in its slug, either way', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Walk', content: '<p>x</p>' });
+    store.snapshot(draft.id, 'while-writing');
+    store.saveDraft(draft.id, { title: 'Walk', content: '<p>x</p>', slug: 'a-typo-slgu' });
+    const [following] = store.revisions(draft.id);
+    expect(store.restoreRevision(draft.id, following!.id).fields.slug).toBeUndefined();
+    store.snapshot(draft.id, 'while-writing');
+    store.saveDraft(draft.id, { title: 'Walk', content: '<p>x</p>', slug: 'night-walks' });
+    store.snapshot(draft.id, 'while-writing');
+    store.saveDraft(draft.id, { title: 'Walk', content: '<p>x</p>' });
+    const typed = store.revisions(draft.id).find((r) => r.fields.slug === 'night-walks');
+    expect(store.restoreRevision(draft.id, typed!.id).fields.slug).toBe('night-walks');
+    store.close();
+  });
+
   it('holds a delete for its undo window, and undo cancels it', () => {
     const clock = { now: 1_000 };
     const { store, publicationId } = openWithPublication(file(), () => clock.now);

@@ -42,6 +42,8 @@ export interface DraftBase {
   status?: RecordStatus;
   /** The service has published it at some time (it keeps `published_at` when unpublished). */
   publishedOnce?: boolean;
+  /** When the service created it: where it stands in a list, newest first (absent in older bases). */
+  createdAt?: string;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -54,6 +56,8 @@ export interface Draft {
   claimedSlug: string | null;
   /** The key every try of this draft's create carries, so the service makes one record of them. */
   createKey: string | null;
+  /** When this create was first tried (this computer's clock): a record older is not its. */
+  createStartedAt: number | null;
   sentVersions: string[];
   fields: DraftFields;
   base: DraftBase | null;
@@ -110,6 +114,7 @@ interface DraftRow {
   remote_id: number | null;
   claimed_slug: string | null;
   create_key: string | null;
+  create_started_at: number | null;
   sent_versions: string;
   fields_json: string;
   base_json: string | null;
@@ -129,6 +134,7 @@ const toDraft = (row: DraftRow): Draft => ({
   remoteId: row.remote_id,
   claimedSlug: row.claimed_slug,
   createKey: row.create_key,
+  createStartedAt: row.create_started_at,
   sentVersions: JSON.parse(row.sent_versions) as string[],
   fields: JSON.parse(row.fields_json) as DraftFields,
   base: row.base_json ? (JSON.parse(row.base_json) as DraftBase) : null,
@@ -487,7 +493,8 @@ export class LocalStore {
       const { status: _then, ...restored } = revision.fields;
       const fields = status === undefined ? restored : { ...restored, status };
       // The same as now: nothing to restore, and no edit to hold back from a live post's readers.
-      if (differingFields(current.fields, fields).length === 0) return current;
+      const sameSlug = (current.fields.slug ?? '') === (fields.slug ?? '');
+      if (sameSlug && differingFields(current.fields, fields).length === 0) return current;
       this.snapshot(draftId, 'before-restore');
       return this.saveDraft(draftId, fields);
     });
@@ -718,7 +725,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
-             claimed_slug = NULL, create_key = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
+             claimed_slug = NULL, create_key = NULL, create_started_at = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
            WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
@@ -746,10 +753,12 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET claimed_slug = ?,
-             create_key = CASE WHEN remote_id IS NULL THEN coalesce(create_key, ?) ELSE NULL END
+             create_key = CASE WHEN remote_id IS NULL THEN coalesce(create_key, ?) ELSE NULL END,
+             create_started_at =
+               CASE WHEN remote_id IS NULL THEN coalesce(create_started_at, ?) ELSE NULL END
            WHERE id = ?`,
         )
-        .run(slug, randomUUID(), id),
+        .run(slug, randomUUID(), this.now(), id),
     );
   }
 
@@ -758,7 +767,7 @@ export class LocalStore {
     this.write(() =>
       this.db
         .prepare(
-          'UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL, create_key = NULL WHERE id = ?',
+          'UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
         )
         .run(base.remoteId, JSON.stringify(base), id),
     );
@@ -891,7 +900,7 @@ export class LocalStore {
       this.db
         .prepare(
           `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
-             create_key = NULL, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
+             create_key = NULL, create_started_at = NULL, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
         )
         .run(
           theirs ? JSON.stringify(baseOf(theirs)) : null,
@@ -954,5 +963,6 @@ export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   updatedAt: record.updated_at,
   status: record.status,
   publishedOnce: record.status === 'publish' || Boolean(record.published_at),
+  ...(record.created_at ? { createdAt: record.created_at } : {}),
   ...(etag ? { etag } : {}),
 });

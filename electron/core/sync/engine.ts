@@ -3,7 +3,7 @@ import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differenc
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
-import type { FetchedRecord, PublishingApiClient } from '../api/client';
+import { madeSince, type FetchedRecord, type PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import {
   baseOf,
@@ -223,14 +223,16 @@ export class SyncEngine {
       // An earlier create may have landed with its answer lost: if so, it is ours to update. A
       // record under that slug holding something we never sent is someone else's: the claim is
       // dropped and the create goes on under a free slug, never over their post.
+      // A claim from before first tries were kept (0): any time, as before.
+      const since = draft.createStartedAt ?? 0;
       const sent = (record: RemoteRecord): boolean =>
-        draft.sentVersions.includes(versionKey(fieldsOf(record)));
+        draft.sentVersions.includes(versionKey(fieldsOf(record))) && madeSince(record, since);
       const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
       // Or under slug-2: the service moves a create on when a deleted record keeps the slug.
       const landed =
         holder && sent(holder)
           ? holder
-          : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent);
+          : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent, since);
       if (landed) {
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
         draft = store.getDraft(draft.id) ?? draft;
@@ -366,7 +368,7 @@ export class SyncEngine {
     }
     // Renamed elsewhere, or given another slug than asked (a deleted record keeps its slug):
     // found by its id, never taken for gone while the service still has it.
-    return api.findById(draft.kind, draft.base.remoteId);
+    return api.findById(draft.kind, draft.base.remoteId, draft.base.createdAt);
   }
 
   /** The service's copy of a draft's record, wherever its slug now is; undefined when gone. */

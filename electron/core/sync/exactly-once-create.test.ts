@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RecordStore } from '../../../server/records';
 import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 
 // A create whose outcome is unknown (its answer lost, or no answer in time) must be found before
@@ -105,5 +106,94 @@ describe('a create', () => {
     expect((await world.postsTitled('Overtaken')).map((post) => post.content)).toEqual([
       '<p>new</p>',
     ]);
+  });
+});
+
+/** A colleague's post of an hour ago, with the same title and no words, at slug-2. */
+async function colleaguesPost(title: string): Promise<{ id: number; slug: string }> {
+  // Last month's post of that title was deleted: its slug stays reserved.
+  const old = await world.service.request('POST', '/posts', { body: { title } });
+  await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+  const theirs = await world.service.request('POST', '/posts', { body: { title } });
+  expect(theirs.json.post.slug).toMatch(/-2$/);
+  world.service.server.db
+    .prepare('UPDATE records SET created_at = created_at - 3600000 WHERE id = ?')
+    .run(theirs.json.post.id);
+  return theirs.json.post;
+}
+
+describe("a create beside a colleague's post with the same words", () => {
+  it('retried by the client is made, never taken for the colleague’s', async () => {
+    const theirs = await colleaguesPost('Weekly links');
+    const d = world.device();
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Weekly links', ''));
+    await d.engine.flush();
+    d.store.saveDraft(draft.id, fields('Weekly links', '<p>my links</p>'));
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(theirs.id);
+    const colleague = await world.service.request('GET', `/posts/${theirs.slug}`);
+    expect(colleague.json.post.content).toBe('');
+  });
+
+  it('retried by the next round is made, never taken for the colleague’s', async () => {
+    const theirs = await colleaguesPost('Monthly update');
+    const d = world.device({ attempts: 1 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Monthly update', ''));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(theirs.id);
+  });
+
+  it('whose slug a colleague takes between the check and the send goes on to slug-2', async () => {
+    const d = world.device();
+    let colleague: Promise<{ json: { post: { id: number } } }> | undefined;
+    let lookups = 0;
+    // The engine finds "weekly-digest" free; as the client checks it once more before sending,
+    // a colleague's post of the same title, no words, takes it.
+    world.proxy.setPolicy(({ method, url }) => {
+      if (method !== 'GET' || !url.endsWith('/posts/weekly-digest') || lookups++ !== 1)
+        return { type: 'pass' };
+      colleague = world.service.request('POST', '/posts', { body: { title: 'Weekly digest' } });
+      return { type: 'delay', ms: 300 };
+    });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Weekly digest', ''));
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    const theirs = (await colleague!).json.post;
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(theirs.id);
+    expect(d.store.getDraft(draft.id)!.base?.slug).toBe('weekly-digest-2');
+  });
+
+  it('whose slug an old post restored from the trash takes is not taken for that post', async () => {
+    const old = await world.service.request('POST', '/posts', { body: { title: 'Quarterly' } });
+    await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+    world.service.server.db
+      .prepare('UPDATE records SET created_at = created_at - 3600000 WHERE id = ?')
+      .run(old.json.post.id);
+    const d = world.device({ attempts: 1 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Quarterly', ''));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.claimedSlug).toBe('quarterly');
+    // Meanwhile the old post comes back, at the slug the draft claimed.
+    const publicationId = world.service.server.db
+      .prepare('SELECT publication_id FROM records WHERE id = ?')
+      .pluck()
+      .get(old.json.post.id) as number;
+    new RecordStore(world.service.server.db).restore(publicationId, old.json.post.id);
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(old.json.post.id);
   });
 });

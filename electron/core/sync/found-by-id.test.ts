@@ -64,6 +64,56 @@ describe('a record renamed on another device', () => {
   });
 });
 
+describe('a record looked for by its id', () => {
+  it('is found while a colleague deletes a newer post and the list moves under the search', async () => {
+    const d = world.device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Drift', '<p>v1</p>'));
+    await d.engine.flush();
+    const remoteId = d.store.getDraft(draft.id)!.remoteId!;
+    // 100 newer posts: ours is first on page 2 of the list at 100 a page.
+    const newer: number[] = [];
+    for (let i = 0; i < 100; i++)
+      newer.push(
+        (await world.service.request('POST', '/posts', { body: { title: `Newer ${i}` } })).json.post
+          .id,
+      );
+    await world.service.request('PUT', `/posts/${remoteId}`, { body: { slug: 'drift-renamed' } });
+    d.store.saveDraft(draft.id, fields('Drift', '<p>v1, and more</p>'));
+    // While page 2 is on its way, one newer post is deleted: ours moves up onto page 1.
+    let deleting: Promise<unknown> | undefined;
+    world.proxy.setPolicy(({ method, url }) => {
+      if (method !== 'GET' || !/[?&]page=2\b/.test(url) || deleting) return { type: 'pass' };
+      deleting = world.service.request('DELETE', `/posts/${newer[0]}`);
+      return { type: 'delay', ms: 300 };
+    });
+    await d.engine.flush();
+    await deleting;
+    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(remoteId);
+    // The search itself: asked again while the list moves, it reads it again.
+    const base = d.store.getDraft(draft.id)!.base!;
+    // One newer post more puts ours back on page 2.
+    await world.service.request('POST', '/posts', { body: { title: 'Newer again' } });
+    deleting = undefined;
+    world.proxy.setPolicy(({ method, url }) => {
+      if (method !== 'GET' || !/[?&]page=2\b/.test(url) || deleting) return { type: 'pass' };
+      deleting = world.service.request('DELETE', `/posts/${newer[1]}`);
+      return { type: 'delay', ms: 300 };
+    });
+    expect((await d.api.findById('post', remoteId, base.createdAt))?.slug).toBe('drift-renamed');
+    await deleting;
+    // And read page by page, as for a base from before creation times were kept.
+    await world.service.request('POST', '/posts', { body: { title: 'Newer once more' } });
+    deleting = undefined;
+    world.proxy.setPolicy(({ method, url }) => {
+      if (method !== 'GET' || !/[?&]page=2\b/.test(url) || deleting) return { type: 'pass' };
+      deleting = world.service.request('DELETE', `/posts/${newer[2]}`);
+      return { type: 'delay', ms: 300 };
+    });
+    expect((await d.api.findById('post', remoteId))?.slug).toBe('drift-renamed');
+    await deleting;
+  });
+});
+
 describe('a slug a deleted record keeps', () => {
   it('moves a retitled draft to slug-2 with no conflict and no second post', async () => {
     const old = await world.service.request('POST', '/posts', {
@@ -86,13 +136,28 @@ describe('a slug a deleted record keeps', () => {
 });
 
 describe("a web page from the service's host instead of the API", () => {
+  it('says a refusal it makes (413: too large), and does not send it again and again', async () => {
+    const d = world.device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Heavy'));
+    await d.engine.flush();
+    d.store.saveDraft(draft.id, fields('Heavy', '<p>a pasted picture, too large</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'html-page', status: 413 } : { type: 'pass' },
+    );
+    const before = world.proxy.log.length;
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.lastError).toMatch(/HTTP 413/);
+    const puts = world.proxy.log.slice(before).filter(({ request }) => request.method === 'PUT');
+    expect(puts).toHaveLength(1);
+  });
+
   it('is a failure to retry, never "deleted on the service"', async () => {
     const d = world.device();
     const draft = d.store.createDraft(d.publicationId, 'post', fields('Chapter one'));
     await d.engine.flush();
     d.store.saveDraft(draft.id, fields('Chapter one', '<p>one, and two</p>'));
     // Mid-deploy, every path answers nginx's "404 Not Found" page.
-    world.proxy.setPolicy(() => ({ type: 'html-404' }));
+    world.proxy.setPolicy(() => ({ type: 'html-page', status: 404 }));
     expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
     const waiting = d.store.getDraft(draft.id)!;
     expect(waiting.conflict).toBeNull();

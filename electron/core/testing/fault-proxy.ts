@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  *   before any answer reaches it (the ambiguous failure);
  * - reset: the socket is destroyed before anything is forwarded;
  * - error-500: answered 500 without reaching the server;
- * - html-404: answered as a host mid-deploy does, a web page "Not Found", without reaching it;
+ * - html-page: answered with a web page of that status, without reaching the server, as a host
+ *   mid-deploy ("404 Not Found") or a proxy in front ("413 Request Entity Too Large") does;
  * - delay: forwarded after `ms`.
  */
 export type Fault =
@@ -16,7 +17,7 @@ export type Fault =
   | { type: 'drop-response' }
   | { type: 'reset' }
   | { type: 'error-500' }
-  | { type: 'html-404' }
+  | { type: 'html-page'; status: number }
   | { type: 'delay'; ms: number };
 
 export interface ProxyRequest {
@@ -57,9 +58,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end('{"status":"error","message":"injected failure"}');
     }
-    if (fault.type === 'html-404') {
-      res.writeHead(404, { 'content-type': 'text/html' });
-      return res.end('<!doctype html><html><body><h1>404 Not Found</h1><hr>nginx</body></html>');
+    if (fault.type === 'html-page') {
+      res.writeHead(fault.status, { 'content-type': 'text/html' });
+      return res.end(`<!doctype html><html><body><h1>${fault.status}</h1><hr>nginx</body></html>`);
     }
     if (fault.type === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     const upstream = forward(

@@ -86,6 +86,25 @@ describe('RevisionHistory', () => {
     expect(restored).toEqual([]);
   });
 
+  it('offers the restore of a snapshot that differs only in its slug', async () => {
+    const user = userEvent.setup();
+    const draft = await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Slug since', content: '<p>Same words.</p>' },
+    });
+    await bridge.drafts.save({ draftId: draft.id, fields: { ...draft.fields, status: 'publish' } });
+    const now: DraftFieldsView = { ...draft.fields, status: 'publish', slug: 'typed-since' };
+    renderHistory(draft.id, now, []);
+    await user.click(await screen.findByRole('button', { name: 'History (1)' }));
+    await user.click(screen.getByRole('button', { name: /^Preview snapshot from / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Snapshot from / });
+    const restore = within(dialog).getByRole('button', { name: 'Restore this snapshot' });
+    await waitFor(() => expect(within(dialog).queryByText('Loading…')).toBeNull());
+    expect(within(dialog).queryByText('This snapshot is the same as your draft now.')).toBeNull();
+    expect(restore.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('previews a snapshot beside the draft as it is now, and restores it only from there', async () => {
     const user = userEvent.setup();
     const { draftId, now } = await publishedThenChanged();

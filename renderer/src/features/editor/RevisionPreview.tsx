@@ -21,6 +21,8 @@ const restoredRows = (then: DraftFieldsView, now: DraftFieldsView, tags: readonl
 const sameAsNow = (then: DraftFieldsView, now: DraftFieldsView): boolean =>
   then.title === now.title &&
   then.content === now.content &&
+  // A slug typed since (or one that followed the title then) is a difference too.
+  (then.slug ?? '') === (now.slug ?? '') &&
   restoredRows(then, now, []).length === 0;
 
 function Comparison({
@@ -35,7 +37,7 @@ function Comparison({
   const titleParts = wordDiff(then.title, now.title);
   const bodyParts = wordDiff(textOf(then.content), textOf(now.content));
   const rows = restoredRows(then, now, tags);
-  const same = then.title === now.title && then.content === now.content && rows.length === 0;
+  const same = sameAsNow(then, now);
   const markupOnly =
     !same &&
     then.title === now.title &&
