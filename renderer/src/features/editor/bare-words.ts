@@ -6,9 +6,12 @@ import { TextSelection } from '@tiptap/pm/state';
 // bare (`<details><summary>S</summary>Text</details>`): the editor holds them in a paragraph
 // while editing, and gives them back bare when saved, as table cells do.
 
+// Every element that stands among a line's words (HTML's phrasing content, older ones too):
+// one left out here was taken for a block, and the words either side of it were cut apart.
 const INLINE =
-  /^(A|ABBR|B|BR|CITE|CODE|DEL|EM|I|IMG|INS|KBD|MARK|Q|S|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TIME|U|VAR)$/;
-const isInline = (node: ChildNode): boolean => node.nodeType === 1 && INLINE.test(node.nodeName);
+  /^(A|ABBR|B|BDI|BDO|BIG|BR|CITE|CODE|DATA|DEL|DFN|EM|FONT|I|IMG|INS|KBD|LABEL|MARK|Q|RP|RT|RUBY|S|SAMP|SMALL|SPAN|STRIKE|STRONG|SUB|SUP|TIME|TT|U|VAR|WBR)$/;
+export const isInline = (node: ChildNode): boolean =>
+  node.nodeType === 1 && INLINE.test(node.nodeName);
 
 /**
  * An attribute saying the element's words came bare; `marker` is its name in the view. An empty
@@ -95,7 +98,7 @@ export function leaveOnEmptyLastLine(typeName: string, skip: readonly string[] =
 // run of such words as a paragraph of its own, marked, and saves it bare again. A line Enter
 // makes from one is a paragraph, as any new block is plain.
 
-const BARE_LINE = 'data-bare-line';
+export const BARE_LINE = 'data-bare-line';
 
 export const BareLines = Extension.create({
   name: 'bareLines',
@@ -149,11 +152,28 @@ export function markBareLines(body: HTMLElement): void {
   }
 }
 
-/** Bare lines saved bare again, where they stand beside blocks; one given a look stays a line. */
+/**
+ * Bare lines saved bare again, where they stand between blocks; one given a look, or beside
+ * words or another bare line (two lines made of one by Enter, or brought together when the
+ * block between them went), stays a paragraph: unwrapped, its words would run into theirs.
+ */
 export function finishBareLines(body: HTMLElement): void {
-  for (const line of body.querySelectorAll(`p[${BARE_LINE}]`)) {
-    line.removeAttribute(BARE_LINE);
-    if (line.attributes.length === 0 && line.parentElement !== body)
-      line.replaceWith(...line.childNodes);
-  }
+  const lines = [...body.querySelectorAll(`p[${BARE_LINE}]`)];
+  const apart = (from: ChildNode | null, way: 'nextSibling'): boolean => {
+    let node = from;
+    while (node && blank(node)) node = node[way];
+    return (
+      node === null ||
+      (node.nodeType === 1 && !isInline(node) && !(node as Element).hasAttribute(BARE_LINE))
+    );
+  };
+  const unwrapped = lines.filter(
+    (line) =>
+      line.attributes.length === 1 &&
+      line.parentElement !== body &&
+      // A line before it is kept in its paragraph by this same rule, so the next side decides.
+      apart(line.nextSibling, 'nextSibling'),
+  );
+  for (const line of lines) line.removeAttribute(BARE_LINE);
+  for (const line of unwrapped) line.replaceWith(...line.childNodes);
 }

@@ -1,4 +1,5 @@
 import { Extension, Node } from '@tiptap/core';
+import { isInline } from './bare-words';
 import { amongWords } from './line-places';
 
 // Comments carry structure for the tool that wrote them: WordPress's block editor reads
@@ -33,6 +34,16 @@ const holdsSomething = (node: ChildNode | null): boolean =>
   node !== null &&
   (node.nodeType === 1 || (node.nodeType === 3 && (node.textContent ?? '').trim() !== ''));
 
+const isList = (node: ChildNode): boolean => node.nodeName === 'UL' || node.nodeName === 'OL';
+const loose = (node: ChildNode): boolean => node.nodeType === 3 || isInline(node);
+
+/** The nearest sibling that holds something, comments and blank space passed over. */
+function neighbour(node: ChildNode, way: 'previousSibling' | 'nextSibling'): ChildNode | null {
+  let next = node[way];
+  while (next && !holdsSomething(next)) next = next[way];
+  return next;
+}
+
 /** Whether an element named `tag` stands after `node` among its siblings. */
 function comesBefore(node: ChildNode, tag: string): boolean {
   for (let next = node.nextSibling; next; next = next.nextSibling)
@@ -55,6 +66,15 @@ function placeOf(comment: ChildNode): 'block' | 'inline' | 'item' | null {
   const parent = comment.parentElement;
   if (!parent) return null;
   if (amongWords(comment)) return 'inline';
+  // Beside words standing bare among blocks: among those words, or they would be cut apart.
+  const before = neighbour(comment, 'previousSibling');
+  const after = neighbour(comment, 'nextSibling');
+  if (parent.tagName !== 'BODY' && [before, after].some((node) => node && loose(node)))
+    return 'inline';
+  // WordPress's `<!-- wp:list -->` around a sub-list goes with the list: a line of its own
+  // inside the item would keep the item's lines from being lifted out (Shift+Tab).
+  if (parent.tagName === 'LI' && [before, after].some((node) => node && isList(node)))
+    return 'item';
   if (BLOCK_HOLDERS.test(parent.tagName)) return 'block';
   // An item's first line comes first in the editor, and a disclosure's summary.
   if (parent.tagName === 'LI' && afterSomething(comment)) return 'block';
@@ -64,8 +84,8 @@ function placeOf(comment: ChildNode): 'block' | 'inline' | 'item' | null {
   return null;
 }
 
-const ITEM_BEFORE = 'data-comments-before';
-const ITEM_AFTER = 'data-comments-after';
+export const ITEM_BEFORE = 'data-comments-before';
+export const ITEM_AFTER = 'data-comments-after';
 
 const encodeList = (texts: readonly string[]): string => encodeURIComponent(JSON.stringify(texts));
 function decodeList(value: string | null): string[] {
@@ -81,8 +101,12 @@ function decodeList(value: string | null): string[] {
   }
 }
 
-const itemOrNull = (element: Element | null): Element | null =>
-  element?.tagName === 'LI' ? element : null;
+/** What a comment here is given to: the item beside it in a list, the list beside it in an item. */
+const framedOrNull = (element: Element | null): Element | null => {
+  const parent = element?.parentElement?.tagName;
+  const framed = parent === 'LI' ? ['UL', 'OL'] : ['LI'];
+  return element && framed.includes(element.tagName) ? element : null;
+};
 
 const closing = (text: string): boolean => text.trim().startsWith('/');
 
@@ -96,8 +120,8 @@ function giveToItem(comment: Comment): void {
   let node = comment.previousSibling;
   for (; node && node.nodeType !== 1; node = node.previousSibling)
     if (node.nodeType === 8 && !closing(node.textContent ?? '')) opened = true;
-  const before = itemOrNull(node as Element | null);
-  const next = itemOrNull(comment.nextElementSibling);
+  const before = framedOrNull(node as Element | null);
+  const next = framedOrNull(comment.nextElementSibling);
   const [item, name] =
     (closing(comment.data) && !opened && before) || !next
       ? [before, ITEM_AFTER]
@@ -185,7 +209,7 @@ const ItemComments = Extension.create({
   name: 'itemComments',
   addGlobalAttributes: () => [
     {
-      types: ['listItem'],
+      types: ['listItem', 'bulletList', 'orderedList'],
       attributes: {
         commentsBefore: itemComments(ITEM_BEFORE),
         commentsAfter: itemComments(ITEM_AFTER),
@@ -208,7 +232,7 @@ export function finishComments(body: HTMLElement): void {
       element.replaceWith(body.ownerDocument.createComment(text));
     else element.remove();
   }
-  for (const item of body.querySelectorAll(`li[${ITEM_BEFORE}], li[${ITEM_AFTER}]`)) {
+  for (const item of body.querySelectorAll(`[${ITEM_BEFORE}], [${ITEM_AFTER}]`)) {
     const document = body.ownerDocument;
     item.before(
       ...decodeList(item.getAttribute(ITEM_BEFORE)).map((t) => document.createComment(t)),

@@ -1,4 +1,6 @@
 import { ANCHOR_ID } from './anchor-ids';
+import { BARE_LINE } from './bare-words';
+import { ITEM_AFTER, ITEM_BEFORE } from './comments';
 import { CONTAINER_TAGS } from './containers';
 import { markupLoss } from './fidelity';
 import { KEPT_CLASS, KEPT_STYLE } from './kept-attributes';
@@ -98,7 +100,15 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   const own = body.querySelector('[data-pm-slice]') !== null;
   if (!own)
     for (const element of body.querySelectorAll('*'))
-      for (const name of [ANCHOR_ID, KEPT_CLASS, KEPT_STYLE, 'data-html-comment'])
+      for (const name of [
+        ANCHOR_ID,
+        KEPT_CLASS,
+        KEPT_STYLE,
+        'data-html-comment',
+        ITEM_BEFORE,
+        ITEM_AFTER,
+        BARE_LINE,
+      ])
         element.removeAttribute(name);
   // A page's wrappers are its layout, not the writer's text: their lines come in without them.
   if (!own)
