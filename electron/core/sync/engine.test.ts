@@ -1,77 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../../server/testing/harness';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TestService } from '../../../server/testing/harness';
 import { PublishingApiClient } from '../api/client';
-import { LocalStore, type DraftFields } from '../store/local-store';
-import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
-import { SyncEngine, type SyncEvent } from './engine';
+import type { FaultProxy } from '../testing/fault-proxy';
+import { fields, startSyncWorld, type Device, type SyncWorld } from '../testing/sync-world';
 
+let world: SyncWorld;
 let service: TestService;
 let proxy: FaultProxy;
-let dir: string;
 
 beforeAll(async () => {
-  service = await startTestService('sync-blog');
-  proxy = await startFaultProxy(service.server.url);
-  dir = mkdtempSync(join(tmpdir(), 'quire-sync-'));
+  world = await startSyncWorld('sync-blog');
+  ({ service, proxy } = world);
 });
 
-afterAll(async () => {
-  await proxy.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 beforeEach(() => proxy.setPolicy(() => ({ type: 'pass' })));
 
-interface Device {
-  store: LocalStore;
-  engine: SyncEngine;
-  publicationId: string;
-  events: SyncEvent[];
-  clock: { now: number };
-}
-
-const devices: Device[] = [];
-let deviceCount = 0;
-
 /** One writer's app: its own real SQLite store, talking to the real server through the proxy. */
-function device(): Device {
-  const clock = { now: Date.now() };
-  const store = LocalStore.open(join(dir, `device-${deviceCount++}.db`), () => clock.now);
-  const publicationId = store.addPublication({
-    name: 'Sync',
-    baseUrl: proxy.url,
-    subdomain: service.subdomain,
-  });
-  const api = new PublishingApiClient({
-    baseUrl: proxy.url,
-    subdomain: service.subdomain,
-    token: () => service.token,
-    timeoutMs: 2_000,
-    backoff: { baseMs: 1, maxMs: 5 },
-  });
-  const events: SyncEvent[] = [];
-  const engine = new SyncEngine({
-    store,
-    clientFor: () => api,
-    now: () => clock.now,
-    // Fixed jitter: a backoff is never zero, so "waits out a backoff" is deterministic.
-    random: () => 0.5,
-    onEvent: (event) => events.push(event),
-  });
-  const created = { store, engine, publicationId, events, clock };
-  devices.push(created);
-  return created;
-}
+const device = (): Device => world.device();
 
-afterEach(() => {
-  for (const d of devices.splice(0)) d.store.close();
-});
-
-const fields = (title: string, content = `<p>${title}</p>`): DraftFields => ({ title, content });
 const onServer = async (slug: string) =>
   (await service.request('GET', `/posts/${slug}`)).json?.post;
 
