@@ -227,6 +227,23 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('keeps one "before publishing" for a post published again with nothing changed', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Again', content: '<p>x</p>' });
+    const fields = { title: 'Again', content: '<p>x</p>' };
+    store.saveDraft(draft.id, { ...fields, status: 'publish' });
+    store.saveDraft(draft.id, { ...fields, status: 'draft' });
+    store.saveDraft(draft.id, { ...fields, status: 'publish' });
+    expect(store.revisions(draft.id).map((r) => r.reason)).toEqual(['before-publish']);
+    store.saveDraft(draft.id, { ...fields, status: 'draft' });
+    store.saveDraft(draft.id, { title: 'Again', content: '<p>y</p>', status: 'publish' });
+    expect(store.revisions(draft.id).map((r) => r.reason)).toEqual([
+      'before-publish',
+      'before-publish',
+    ]);
+    store.close();
+  });
+
   it('restores nothing, and changes nothing, from a revision the same as the draft now', () => {
     const { store, publicationId } = openWithPublication();
     const draft = store.createDraft(publicationId, 'post', { title: 'Same', content: '<p>x</p>' });

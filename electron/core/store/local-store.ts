@@ -205,7 +205,7 @@ function prepareStatements(db: Database.Database) {
     ),
     revisions: db.prepare('SELECT * FROM revisions WHERE draft_id = ? ORDER BY id DESC'),
     newestRevision: db.prepare(
-      'SELECT fields_json, taken_at FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT 1',
+      'SELECT fields_json, taken_at, reason FROM revisions WHERE draft_id = ? ORDER BY id DESC LIMIT 1',
     ),
   };
 }
@@ -855,6 +855,16 @@ export class LocalStore {
   snapshot(draftId: string, reason: string, fields?: DraftFields): void {
     this.write(() => {
       const kept = fields ?? this.mustGet(draftId).fields;
+      // The same words for the same reason again (published, unpublished, published again with
+      // nothing changed): one entry in the history says it.
+      const newest = this.statements.newestRevision.get(draftId) as
+        { fields_json: string; reason: string } | undefined;
+      const words = ({ status: _status, ...rest }: DraftFields): string => JSON.stringify(rest);
+      if (
+        newest?.reason === reason &&
+        words(JSON.parse(newest.fields_json) as DraftFields) === words(kept)
+      )
+        return;
       this.statements.snapshot.run(draftId, reason, JSON.stringify(kept), this.now());
       const prune =
         reason === 'while-writing'
