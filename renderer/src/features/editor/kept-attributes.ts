@@ -70,6 +70,7 @@ const MARKS = [
   'strike',
   'code',
   'link',
+  'namedPlace',
   'superscript',
   'subscript',
   ...SPANS,
@@ -222,7 +223,38 @@ const spanMark = (name: string, place: SpanPlace, listing: boolean) =>
     renderHTML: ({ HTMLAttributes }) => ['span', HTMLAttributes, 0],
   });
 
+// Older posts name a place by the words at it (`<h2><a name="intro">Introduction</a></h2>`, a
+// table of contents' targets): an <a> with no address, kept as it came, beside links, never in
+// one (`named-anchors.ts` keeps the empty ones).
+const NamedPlace = Mark.create({
+  name: 'namedPlace',
+  priority: 1000,
+  inclusive: false,
+  excludes: 'link namedPlace',
+  addAttributes: () => ({
+    ...anchor,
+    name: {
+      default: null,
+      parseHTML: (element: HTMLElement) => element.getAttribute('name'),
+      renderHTML: (attributes: Record<string, unknown>) =>
+        typeof attributes.name === 'string' ? { name: attributes.name } : {},
+    },
+  }),
+  parseHTML: () => [
+    {
+      tag: 'a:not([href])',
+      getAttrs: (element: HTMLElement) =>
+        (element.hasAttribute('name') || element.hasAttribute(ANCHOR_ID)) &&
+        element.childNodes.length > 0
+          ? null
+          : false,
+    },
+  ],
+  renderHTML: ({ HTMLAttributes }) => ['a', HTMLAttributes, 0],
+});
+
 export const phraseMarks = [
+  NamedPlace,
   spanMark('span', 'inside', false),
   spanMark('spanAround', 'around', false),
   spanMark('spanAroundLinks', 'aroundLinks', false),
