@@ -135,11 +135,12 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   await page.keyboard.type('Or kept back.');
   // A line added to the listing, after its last highlighted word.
   // Clicked right of its last line: the caret lands at that line's end.
-  const listing = await text.locator('pre').boundingBox();
-  await page.mouse.click(
-    (listing?.x ?? 0) + (listing?.width ?? 0) - 12,
-    (listing?.y ?? 0) + (listing?.height ?? 0) - 14,
-  );
+  // Placed when clicked, not before: the lines above may still be settling after the typing.
+  const listing = text.locator('pre');
+  const box = await listing.boundingBox();
+  await listing.click({
+    position: { x: (box?.width ?? 0) - 12, y: (box?.height ?? 0) - 14 },
+  });
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('b = a;');
