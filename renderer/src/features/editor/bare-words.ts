@@ -120,20 +120,22 @@ export const BareLines = Extension.create({
 
 // Where the editor holds blocks and a post may put words beside them. A description's are its
 // own (definition-lists.ts), and a figure's bare images (figures.ts).
-const HOLDERS = /^(BLOCKQUOTE|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|DETAILS|TD|TH|LI)$/;
+const HOLDERS = /^(BODY|BLOCKQUOTE|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|DETAILS|TD|TH|LI)$/;
 
 const blank = (node: ChildNode): boolean => node.nodeType === 3 && !node.textContent?.trim();
 const loose = (node: ChildNode): boolean => (node.nodeType === 3 && !blank(node)) || isInline(node);
 
 /** Each run of words standing bare beside blocks, put in a marked paragraph of its own. */
 export function markBareLines(body: HTMLElement): void {
-  for (const holder of body.querySelectorAll('*')) {
+  for (const holder of [body, ...body.querySelectorAll('*')]) {
     if (!HOLDERS.test(holder.tagName)) continue;
     const children = [...holder.childNodes];
     const blocks = children.some(
       (child) => child.nodeType === 1 && !isInline(child) && child.nodeName !== 'SUMMARY',
     );
-    if (!blocks || !children.some(loose)) continue;
+    // A post's own words with no block around them (Blogger's, lines parted by <br>) are bare
+    // too; in a holder whose words are all bare, the holder keeps them so (bareWords).
+    if ((!blocks && holder !== body) || !children.some(loose)) continue;
     let run: ChildNode[] = [];
     const wrap = () => {
       if (run.some(loose)) {
@@ -170,7 +172,6 @@ export function finishBareLines(body: HTMLElement): void {
   const unwrapped = lines.filter(
     (line) =>
       line.attributes.length === 1 &&
-      line.parentElement !== body &&
       // A line before it is kept in its paragraph by this same rule, so the next side decides.
       apart(line.nextSibling, 'nextSibling'),
   );

@@ -107,9 +107,11 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
         'data-html-comment',
         ITEM_BEFORE,
         ITEM_AFTER,
-        BARE_LINE,
       ])
         element.removeAttribute(name);
+  // Pasted words are a new line where they land, even a copy of the post's own bare words: a
+  // line from a quote's citation is a paragraph at the top of the post.
+  for (const line of body.querySelectorAll(`[${BARE_LINE}]`)) line.removeAttribute(BARE_LINE);
   // A page's wrappers are its layout, not the writer's text: their lines come in without them.
   if (!own)
     for (const wrapper of body.querySelectorAll(CONTAINER_TAGS.join(',')))
