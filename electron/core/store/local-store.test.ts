@@ -41,6 +41,29 @@ describe('LocalStore', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
+  it('opens a store of every earlier schema and claims a slug in it, its create key kept', () => {
+    for (let version = 1; version < STORE_MIGRATIONS.length; version++) {
+      const path = file();
+      const raw = new Database(path);
+      migrate(raw, STORE_MIGRATIONS.slice(0, version));
+      raw.close();
+      const store = LocalStore.open(path);
+      const publicationId = store.addPublication({
+        name: 'P',
+        baseUrl: 'http://127.0.0.1:9',
+        subdomain: 'p',
+      });
+      const draft = store.createDraft(publicationId, 'post', { title: 'T', content: '' });
+      store.claimSlug(draft.id, 't');
+      expect(store.getDraft(draft.id), `from version ${version}`).toMatchObject({
+        claimedSlug: 't',
+        createKey: expect.any(String),
+        createStartedAt: expect.any(Number),
+      });
+      store.close();
+    }
+  });
+
   it('opens a store of the first schema and keeps its drafts, with no refusal on them', () => {
     const path = file();
     const raw = new Database(path);

@@ -85,11 +85,12 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
-    description: "a create's idempotency key and first try, the same for every try of it",
-    up: (db) =>
-      db.exec(`
-        ALTER TABLE drafts ADD COLUMN create_key TEXT;
-        ALTER TABLE drafts ADD COLUMN create_started_at INTEGER;
-      `),
+    description: "a create's idempotency key, the same for every try of that create",
+    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN create_key TEXT'),
+  },
+  {
+    version: 4,
+    description: "when a create was first tried: a record made before it is not this create's",
+    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN create_started_at INTEGER'),
   },
 ];
