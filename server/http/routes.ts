@@ -150,6 +150,9 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
       );
       cache.clear();
       reply.code(201).header('etag', etagOf(row));
+      const key = idempotencyKey(request);
+      // Said back, so a client learns that this service honours its keys.
+      if (key !== undefined) reply.header('idempotency-key', key);
       if (row.replayed) reply.header('idempotent-replayed', 'true');
       return {
         status: 'success',

@@ -62,6 +62,13 @@ export class PublishingApiClient {
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly backoff: BackoffOptions;
+  /**
+   * The service said back a create's `Idempotency-Key` (the reference server does): every try of
+   * a create with one key makes one record, so no guessing which record a lost create made.
+   */
+  honoursKeys = false;
+  /** How far the service's clock is ahead of this computer's, from its `Date` answers. */
+  private clockOffset: number | undefined;
 
   constructor(private readonly options: ApiClientOptions) {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -188,12 +195,28 @@ export class PublishingApiClient {
         const ordered = places.every(
           (place, i) => !Number.isNaN(place[0]) && (i === 0 || newer(places[i - 1]!, place)),
         );
-        if (!ordered) return 'unordered';
+        // In order with the pages read before it too: a list newest first within each page
+        // but not across them (another service's, by id) proves nothing.
+        const across = [...pages].every(([other, them]) => {
+          const [earlier, later] = other < page ? [them, records] : [records, them];
+          const [end, start] = [earlier[earlier.length - 1], later[0]];
+          return !end || !start || newer(placeOf(end), placeOf(start));
+        });
+        if (!ordered || !across) return 'unordered';
         pages.set(page, records);
         return records;
       };
+      // The first and the last page first: a sample of the whole list's order.
+      const top = await read(1);
+      if (top === 'unordered') return 'unordered';
+      if (last > 1 && (await read(last)) === 'unordered') return 'unordered';
       const found = await this.halve(read, id, target, () => last);
-      if (found !== undefined || !changed) return found;
+      if (found !== undefined) return found;
+      // A post created at the top and another deleted below leave the total as it was: the top
+      // of the list, read again, tells whether it moved.
+      const again = await this.list(kind, { page: 1, limit: 100 });
+      if (!changed && again.meta.total === total && again.records[0]?.id === top[0]?.id)
+        return undefined;
     }
     return undefined;
   }
@@ -264,11 +287,21 @@ export class PublishingApiClient {
     const { records } = await this.list(kind, { page: 1, limit: 100 }, { signal });
     const numbered = new RegExp(`^${slug.replace(/[^a-z0-9-]/g, '')}(-\\d+)?$`);
     const listed = records.find(
-      (record) => numbered.test(record.slug) && madeSince(record, since) && matches(record),
+      (record) => numbered.test(record.slug) && this.madeSince(record, since) && matches(record),
     );
     if (!listed) return undefined;
     const found = await this.findBySlug(kind, listed.slug, { signal });
     return found?.id === listed.id && matches(found) ? found : undefined;
+  }
+
+  /**
+   * Whether a record was made since a create was first tried (`since`, this computer's clock).
+   * A colleague's "Weekly links" with no words yet matches ours word for word: one made before
+   * our first try is theirs. Compared on the service's clock, as its answers tell it.
+   */
+  madeSince(record: RemoteRecord, since: number): boolean {
+    const onItsClock = since + (this.clockOffset ?? 0);
+    return Date.parse(record.created_at ?? '') >= onItsClock - CLOCK_ALLOWANCE_MS;
   }
 
   async getBySlug(kind: RecordKind, slug: string, signal?: AbortSignal): Promise<FetchedRecord> {
@@ -301,7 +334,7 @@ export class PublishingApiClient {
       const slug = suffix === 1 ? base : `${base}-${suffix}`;
       const existing = await this.findBySlug(kind, slug, { signal });
       if (existing) {
-        if (recovered && sameRecord(existing, fields) && madeSince(existing, since))
+        if (recovered && sameRecord(existing, fields) && this.madeSince(existing, since))
           return { id: existing.id, slug: existing.slug, recovered };
         suffix++;
         continue;
@@ -465,6 +498,11 @@ export class PublishingApiClient {
         message: `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`,
       });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (!Number.isNaN(date)) this.clockOffset = date - Date.now();
+    if (options.headers?.['idempotency-key'] !== undefined)
+      this.honoursKeys ||=
+        response.headers.get('idempotency-key') === options.headers['idempotency-key'];
     return { body, etag: response.headers.get('etag') ?? undefined };
   }
 }
@@ -473,16 +511,8 @@ function sameRecord(found: RemoteRecord, sent: RecordDraftFields): boolean {
   return found.title === (sent.title ?? '') && found.content === (sent.content ?? '');
 }
 
-/** How far the service's clock may be behind this computer's, for telling a create ours. */
+/** How far the service's clock may still be off, once read from its `Date` answers (or not). */
 const CLOCK_ALLOWANCE_MS = 2 * 60_000;
-
-/**
- * Whether a record was made since a create was first tried. A colleague's "Weekly links" with
- * no words yet matches ours word for word: one made before our first try is theirs. The
- * service's clock may be a little behind ours.
- */
-export const madeSince = (record: RemoteRecord, since: number): boolean =>
-  Date.parse(record.created_at ?? '') >= since - CLOCK_ALLOWANCE_MS;
 
 /** Where a record stands in a list that is newest first: its creation time, then its id. */
 type Place = [number, number];

@@ -3,7 +3,7 @@ import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differenc
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
-import { madeSince, type FetchedRecord, type PublishingApiClient } from '../api/client';
+import type { FetchedRecord, PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import {
   baseOf,
@@ -219,14 +219,20 @@ export class SyncEngine {
     const { store } = this.options;
     const api = this.options.clientFor(initial.publicationId);
     let draft = initial;
-    if (draft.remoteId === null && draft.claimedSlug) {
+    // A service that honours keys makes one record of every try of a create: the create is sent
+    // again with its key, and answered with the record the first try made, if it landed. No
+    // guess from the words, which a colleague's post may share.
+    const keyed =
+      draft.createKey !== null &&
+      (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
+    if (draft.remoteId === null && draft.claimedSlug && !keyed) {
       // An earlier create may have landed with its answer lost: if so, it is ours to update. A
       // record under that slug holding something we never sent is someone else's: the claim is
       // dropped and the create goes on under a free slug, never over their post.
       // A claim from before first tries were kept (0): any time, as before.
       const since = draft.createStartedAt ?? 0;
       const sent = (record: RemoteRecord): boolean =>
-        draft.sentVersions.includes(versionKey(fieldsOf(record))) && madeSince(record, since);
+        draft.sentVersions.includes(versionKey(fieldsOf(record))) && api.madeSince(record, since);
       const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
       // Or under slug-2: the service moves a create on when a deleted record keeps the slug.
       const landed =
@@ -254,6 +260,7 @@ export class SyncEngine {
         store.noteSent(draft.id, versionKey(draft.fields));
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
         const created = await api.create(draft.kind, { ...draft.fields, slug }, undefined, key);
+        if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
         if (
@@ -510,3 +517,6 @@ function goneMarker(draft: Draft): RemoteRecord {
     category_id: null,
   };
 }
+
+/** Where the store remembers that a publication's service honours create keys. */
+const keysSetting = (publicationId: string): string => `honours-create-keys:${publicationId}`;

@@ -10,7 +10,10 @@ beforeAll(async () => {
   world = await startSyncWorld('exactly-once');
 });
 afterAll(() => world.close());
-beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+beforeEach(() => {
+  world.proxy.setPolicy(() => ({ type: 'pass' }));
+  world.proxy.setService({});
+});
 
 describe('a create', () => {
   it('whose answer is lost, under a slug a deleted post keeps, is made once', async () => {
@@ -195,5 +198,84 @@ describe("a create beside a colleague's post with the same words", () => {
     d.clock.now += 600_000;
     expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
     expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(old.json.post.id);
+  });
+
+  it('whose first try failed is never taken for a colleague’s post made since with its words', async () => {
+    const d = world.device({ attempts: 1 });
+    // The service is known to honour keys (the first create said so), then a create fails.
+    d.store.createDraft(d.publicationId, 'post', fields('Earlier', '<p>e</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Daily links', ''));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.claimedSlug).toBe('daily-links');
+    d.store.saveDraft(draft.id, fields('Daily links', '<p>my links</p>'));
+    // Meanwhile a colleague starts today's "Daily links", no words yet, at the claimed slug.
+    const theirs = (
+      await world.service.request('POST', '/posts', { body: { title: 'Daily links' } })
+    ).json.post as { id: number; slug: string };
+    expect(theirs.slug).toBe('daily-links');
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(theirs.id);
+    expect((await world.service.request('GET', `/posts/${theirs.slug}`)).json.post.content).toBe(
+      '',
+    );
+  });
+});
+
+describe('on a service that ignores create keys, its clock off ours', () => {
+  it('two hours fast: a colleague’s post of an hour ago with our words is not taken for ours', async () => {
+    const shift = 2 * 3600_000;
+    world.proxy.setService({ dropHeaders: ['idempotency-key'], clockShiftMs: shift });
+    const old = await world.service.request('POST', '/posts', { body: { title: 'Monthly notes' } });
+    await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+    const theirs = (
+      await world.service.request('POST', '/posts', { body: { title: 'Monthly notes' } })
+    ).json.post as { id: number; slug: string };
+    // Made an hour ago, on a clock two hours fast: "an hour from now" by ours.
+    world.service.server.db
+      .prepare('UPDATE records SET created_at = created_at - 3600000 + ? WHERE id = ?')
+      .run(shift, theirs.id);
+    const d = world.device({ attempts: 1 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Monthly notes', ''));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.store.saveDraft(draft.id, fields('Monthly notes', '<p>mine</p>'));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect(d.store.getDraft(draft.id)!.remoteId).not.toBe(theirs.id);
+    expect((await world.service.request('GET', `/posts/${theirs.slug}`)).json.post.content).toBe(
+      '',
+    );
+  });
+
+  it('five minutes slow: our own lost create is found, not made twice', async () => {
+    const shift = -5 * 60_000;
+    world.proxy.setService({ dropHeaders: ['idempotency-key'], clockShiftMs: shift });
+    const d = world.device({ attempts: 1 });
+    let posts = 0;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' && posts++ === 0 ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Late answer', '<p>x</p>'));
+    expect(await d.engine.flush()).toEqual({ done: 0, failed: 1, conflicts: 0 });
+    // The record was stamped by the service's clock, five minutes behind ours.
+    world.service.server.db
+      .prepare("UPDATE records SET created_at = created_at + ? WHERE slug = 'late-answer'")
+      .run(shift);
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    expect((await world.postsTitled('Late answer')).map((post) => post.slug)).toEqual([
+      'late-answer',
+    ]);
+    expect(d.store.getDraft(draft.id)!.base?.slug).toBe('late-answer');
   });
 });

@@ -30,6 +30,11 @@ export interface FaultProxy {
   /** Requests seen, in order, with the fault each got. */
   log: { request: ProxyRequest; fault: Fault['type'] }[];
   setPolicy(policy: (request: ProxyRequest) => Fault): void;
+  /**
+   * Stands in for a service unlike the reference server: request headers it never sees (one
+   * that ignores `idempotency-key`), and a clock `ms` off ours in its `Date` answers.
+   */
+  setService(options: { dropHeaders?: string[]; clockShiftMs?: number }): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +51,7 @@ function readBody(message: IncomingMessage): Promise<Buffer> {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const targetUrl = new URL(target);
   let policy: (request: ProxyRequest) => Fault = () => ({ type: 'pass' });
+  let service: { dropHeaders?: string[]; clockShiftMs?: number } = {};
   const log: FaultProxy['log'] = [];
 
   const server: Server = createServer(async (req, res) => {
@@ -69,13 +75,21 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         port: targetUrl.port,
         method: request.method,
         path: request.url,
-        headers: { ...req.headers, host: targetUrl.host },
+        headers: {
+          ...Object.fromEntries(
+            Object.entries(req.headers).filter(([name]) => !service.dropHeaders?.includes(name)),
+          ),
+          host: targetUrl.host,
+        },
       },
       async (answer) => {
         const answerBody = await readBody(answer);
         if (fault.type === 'drop-response') return req.socket.destroy();
         if (res.destroyed) return;
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        const headers = { ...answer.headers };
+        if (service.clockShiftMs && headers.date)
+          headers.date = new Date(Date.parse(headers.date) + service.clockShiftMs).toUTCString();
+        res.writeHead(answer.statusCode ?? 502, headers);
         res.end(answerBody);
       },
     );
@@ -89,6 +103,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     log,
     setPolicy(next) {
       policy = next;
+    },
+    setService(options) {
+      service = options;
     },
     close: () =>
       new Promise<void>((resolve) => {

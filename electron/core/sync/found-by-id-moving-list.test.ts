@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedPublication } from '../../../server';
+import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+
+// A record sought by halving the list is not taken for gone when the list moved under the search
+// with its total unchanged (a colleague creates one post while another deletes an old one): the
+// top of the list, read again, tells. Found by a review, where Keep mine then made a second post.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('found-moving-list');
+});
+afterAll(() => world.close());
+beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+
+describe('a record looked for by its id while the list moves, its total the same', () => {
+  it('is found, not reported gone', async () => {
+    // 300 older posts, ours, then 199 newer: ours is the last on page 2 of 5 (100 a page).
+    seedPublication(world.service.server.db, {
+      subdomain: world.service.subdomain,
+      posts: 300,
+      pages: 0,
+      now: Date.now() - 24 * 3600 * 1000,
+    });
+    const d = world.device();
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Moving target', '<p>v1</p>'),
+    );
+    await d.engine.flush();
+    const remoteId = d.store.getDraft(draft.id)!.remoteId!;
+    for (let i = 0; i < 199; i++)
+      await world.service.request('POST', '/posts', { body: { title: `Newer ${i}` } });
+    const page4 = await world.service.request('GET', '/posts?limit=100&page=4');
+    const older = page4.json.posts.data[0].id as number;
+    // Renamed on another device: the slug no longer finds it, so it is looked for by id.
+    await world.service.request('PUT', `/posts/${remoteId}`, { body: { slug: 'moving-target-x' } });
+    d.store.saveDraft(draft.id, fields('Moving target', '<p>v1, and more</p>'));
+    // The halving reads page 1, then 3, then 2. Just before page 2 is read, a colleague creates
+    // a post (at the top) and another deletes an old one (below ours): the total stays 500, ours
+    // moves down onto page 3, already read.
+    let moved: Promise<unknown> | undefined;
+    world.proxy.setPolicy(({ method, url }) => {
+      if (method !== 'GET' || !/[?&]page=2\b/.test(url) || moved) return { type: 'pass' };
+      moved = Promise.all([
+        world.service.request('POST', '/posts', { body: { title: 'Brand new' } }),
+        world.service.request('DELETE', `/posts/${older}`),
+      ]);
+      return { type: 'delay', ms: 300 };
+    });
+    const result = await d.engine.flush();
+    await moved;
+    const conflict = d.store.getDraft(draft.id)!.conflict;
+    // The writer, told it is no longer on the service, keeps theirs words: "Keep mine".
+    if (conflict) d.engine.resolve(draft.id, 'mine');
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      result,
+      conflictId: conflict?.id,
+      postsTitledMovingTarget: world.service.server.db
+        .prepare(
+          "SELECT count(*) FROM records WHERE title = 'Moving target' AND deleted_at IS NULL",
+        )
+        .pluck()
+        .get(),
+    }).toEqual({
+      result: { done: 0, failed: 0, conflicts: 1 },
+      conflictId: remoteId,
+      postsTitledMovingTarget: 1,
+    });
+  });
+});
