@@ -213,4 +213,17 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await page.keyboard.press('Control+n');
   await expect(titleBox(page)).toHaveValue('');
   await expect(titleBox(page)).toBeFocused();
+
+  // Typing on at once after New post: every key is the new title's, none the post left behind.
+  await page.keyboard.type('First new');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Words.');
+  await page.keyboard.press('Control+n');
+  await page.keyboard.type('Weekly links', { delay: 20 });
+  await expect(titleBox(page)).toHaveValue('Weekly links');
+  await expect(titleBox(page)).toBeFocused();
+  await page.keyboard.press('Control+s');
+  await page.getByRole('button', { name: /All posts/ }).click();
+  await row('First new').click();
+  await expect(bodyBox(page)).toHaveText('Words.');
 });

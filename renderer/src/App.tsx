@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
+import { holdKeysForNewDraft, takeHeldKeys } from './features/editor/held-keys';
 import { leaveEditorThen } from './features/editor/leave-guard';
 import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
@@ -40,7 +41,17 @@ export function App() {
   // The open editor saves first; a new draft is made only once the words left behind are kept.
   const { mutate: createNow } = created;
   const create = useCallback(
-    (recordKind: RecordKind) => void leaveEditorThen(() => createNow(recordKind)),
+    (recordKind: RecordKind) => {
+      holdKeysForNewDraft();
+      let going = false;
+      void leaveEditorThen(() => {
+        going = true;
+        createNow(recordKind, { onError: () => void takeHeldKeys() });
+      }).then(() => {
+        // The editor stayed (its last words could not be saved): the keys are its again.
+        if (!going) takeHeldKeys();
+      });
+    },
     [createNow],
   );
 

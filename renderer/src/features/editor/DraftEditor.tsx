@@ -27,6 +27,7 @@ import {
 } from './publish-outcome';
 import { draftQuery } from './queries';
 import { useSaveBeforeClose } from './save-before-close';
+import { takeHeldKeys } from './held-keys';
 import { guardLeaving, leaveEditorThen, unsavedNotice } from './leave-guard';
 import { SAVE_REQUEST, trackSave } from './save-order';
 import { createAutosave, type Autosave } from './autosave';
@@ -385,7 +386,15 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
   // the writer was.
   useEffect(() => {
-    if (initialFocus === 'opening' && !draft.fields.title) return title.current?.focus();
+    if (initialFocus === 'opening' && !draft.fields.title && title.current) {
+      // Typed since New post was pressed: the new title's first letters.
+      const typed = takeHeldKeys();
+      if (typed) {
+        title.current.value = typed;
+        update({ title: typed });
+      }
+      return title.current.focus();
+    }
     const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
     if (modeRef.current === 'source' && source.current) {
       source.current.focus({ preventScroll: true });
