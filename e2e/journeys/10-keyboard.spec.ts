@@ -222,6 +222,15 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await page.keyboard.type('Weekly links', { delay: 20 });
   await expect(titleBox(page)).toHaveValue('Weekly links');
   await expect(titleBox(page)).toBeFocused();
+  // The toolbar's Undo acts where the writer is typing: in the title, on the title.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Body words.');
+  await titleBox(page).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' typo');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(titleBox(page)).toHaveValue('Weekly links');
+  await expect(bodyBox(page)).toHaveText('Body words.');
   await page.keyboard.press('Control+s');
   await page.getByRole('button', { name: /All posts/ }).click();
   await row('First new').click();

@@ -28,7 +28,37 @@ function shortcut(keys: string): { said: string; aria: string } {
  * Formatting buttons whose pressed states come from one editor-state selector. One Tab stop: the
  * arrow keys, Home and End move along it (a roving tabindex), as in any toolbar.
  */
+/** A text field of the page's own (the title, a Details field) that has the keyboard, if any. */
+const fieldInFocus = (): HTMLInputElement | HTMLTextAreaElement | null => {
+  const focused = document.activeElement;
+  return focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
+    ? focused
+    : null;
+};
+
+/** Whether a text field of the page's own has the keyboard, as focus moves. */
+function useFieldInFocus(): boolean {
+  const [inField, setInField] = useState(false);
+  useEffect(() => {
+    const follow = () => setInField(fieldInFocus() !== null);
+    document.addEventListener('focusin', follow);
+    document.addEventListener('focusout', follow);
+    return () => {
+      document.removeEventListener('focusin', follow);
+      document.removeEventListener('focusout', follow);
+    };
+  }, []);
+  return inField;
+}
+
 export function Toolbar({ editor }: { editor: Editor }) {
+  // Undo and Redo act where the writer is: typing in the title, on the title (the toolbar's
+  // buttons leave the focus where it was). They undid the text's last steps instead.
+  const inField = useFieldInFocus();
+  const undoWhereTyping = (command: 'undo' | 'redo') => () => {
+    if (fieldInFocus()) document.execCommand(command);
+    else chain()[command]().run();
+  };
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -217,15 +247,15 @@ export function Toolbar({ editor }: { editor: Editor }) {
       label: 'Undo',
       keys: 'Mod-Z',
       text: '↶',
-      run: () => chain().undo().run(),
-      enabled: state.canUndo,
+      run: undoWhereTyping('undo'),
+      enabled: inField || state.canUndo,
     },
     {
       label: 'Redo',
       keys: 'Mod-Shift-Z',
       text: '↷',
-      run: () => chain().redo().run(),
-      enabled: state.canRedo,
+      run: undoWhereTyping('redo'),
+      enabled: inField || state.canRedo,
     },
   ];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
