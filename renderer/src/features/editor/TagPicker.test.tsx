@@ -21,6 +21,17 @@ describe('resolveTagEntry', () => {
     expect(resolveTagEntry('12', known)).toEqual({ ok: true, id: 12 });
   });
 
+  it('takes a tag named by a number by its name, and "#" before it as a number', () => {
+    const numbered = [
+      ...known,
+      { id: 13, name: '2024', slug: '2024' },
+      { id: 14, name: '3', slug: '3' },
+    ];
+    expect(resolveTagEntry('2024', numbered)).toEqual({ ok: true, id: 13 });
+    expect(resolveTagEntry('3', numbered)).toEqual({ ok: true, id: 14 });
+    expect(resolveTagEntry('#3', numbered)).toEqual({ ok: true, id: 3 });
+  });
+
   it('refuses what it cannot turn into a tag, saying why', () => {
     expect(resolveTagEntry('', known)).toMatchObject({ ok: false });
     expect(resolveTagEntry('#0', known)).toEqual({ ok: false, message: 'Tag numbers start at 1.' });

@@ -73,6 +73,9 @@ export const editorExtensions = [
     link: {
       openOnClick: false,
       autolink: true,
+      // Only an address the writer typed as one (https://…, www.…): "main.rs", "README.md" and
+      // "notes.zip" are file names, and TipTap's own rule linked them to unknown domains.
+      shouldAutoLink: (url: string) => /^(https?:\/\/|mailto:|www\.)/i.test(url),
       protocols: ['http', 'https', 'mailto'],
       // Links stay as the writer wrote them: no rel or target added to published posts.
       HTMLAttributes: { rel: null, target: null },

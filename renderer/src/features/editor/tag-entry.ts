@@ -10,15 +10,18 @@ export type TagEntry = { ok: true; id: number } | { ok: false; message: string }
 export function resolveTagEntry(text: string, known: readonly Tag[]): TagEntry {
   const wanted = text.trim();
   if (wanted === '') return { ok: false, message: 'Type a tag’s name or number.' };
+  // A tag may be named by a number ("2024"): a known name comes first, and "#2024" is always
+  // the tag numbered 2024. Read as a number first, "3" attached another tag than the one named.
+  const lower = wanted.toLowerCase();
+  const match = known.find(
+    (tag) => tag.name.toLowerCase() === lower || tag.slug.toLowerCase() === lower,
+  );
+  if (match && !wanted.startsWith('#')) return { ok: true, id: match.id };
   const number = /^#?(\d{1,9})$/.exec(wanted)?.[1];
   if (number !== undefined) {
     const id = Number(number);
     return id > 0 ? { ok: true, id } : { ok: false, message: 'Tag numbers start at 1.' };
   }
-  const lower = wanted.toLowerCase();
-  const match = known.find(
-    (tag) => tag.name.toLowerCase() === lower || tag.slug.toLowerCase() === lower,
-  );
   if (match) return { ok: true, id: match.id };
   return {
     ok: false,
