@@ -118,6 +118,16 @@ describe('DraftEditor', () => {
       screen.getByRole('textbox', { name: 'HTML source' }) as HTMLTextAreaElement;
 
     expect(editor.state.doc.textContent).toContain('const\nlet');
+    // A look at the source and straight back: the caret where it was, Undo with its steps.
+    editor.commands.setTextSelection(8);
+    editor.commands.insertContent('Sub');
+    const caret = editor.state.selection.from;
+    toSource();
+    toVisual();
+    expect(editor.state.selection.from).toBe(caret);
+    expect(editor.can().undo()).toBe(true);
+    editor.commands.undo();
+    await settled();
     // The source shows the text as the editor holds it.
     toSource();
     expect(sourceBox().value).toBe(start);

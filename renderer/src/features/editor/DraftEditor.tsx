@@ -461,13 +461,24 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     };
   }, [saveNow]);
 
+  // The HTML source shown when the writer left the visual editor for it: coming back with it
+  // unchanged, the visual editor is as it was, the caret where it was and Undo with its steps.
+  const leftVisualWith = useRef<string | null>(null);
   const toSource = () => {
-    setSourceSeed(currentFields().content);
+    const html = currentFields().content;
+    leftVisualWith.current = html;
+    setSourceSeed(html);
     setMode('source');
     setPendingLoss(null);
   };
   const toVisual = (force = false) => {
     const html = source.current?.value ?? fields.current.content;
+    if (html === leftVisualWith.current) {
+      setPendingLoss(null);
+      setMode('visual');
+      editor.commands.focus(null, { scrollIntoView: false });
+      return;
+    }
     const loss = markupLoss(html);
     if (loss.length && !force) return setPendingLoss(loss);
     editor.commands.setContent(editorDocument(html).toJSON(), { emitUpdate: false });
