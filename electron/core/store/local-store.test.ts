@@ -296,6 +296,17 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('takes a save that changes nothing as no edit: no revision, no push, nothing held', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Same', content: '<p>x</p>' });
+    const before = store.getDraft(draft.id)!;
+    const ops = store.allOps().length;
+    store.saveDraft(draft.id, { title: 'Same', content: '<p>x</p>' });
+    expect(store.getDraft(draft.id)!.localRev).toBe(before.localRev);
+    expect(store.allOps()).toHaveLength(ops);
+    store.close();
+  });
+
   it('holds a delete for its undo window, and undo cancels it', () => {
     const clock = { now: 1_000 };
     const { store, publicationId } = openWithPublication(file(), () => clock.now);

@@ -628,6 +628,9 @@ export class LocalStore {
   saveDraft(id: string, fields: DraftFields): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
+      // A save that changes nothing (a line added and left empty, a look at the source) is no
+      // edit: a live post must not show "Edits not live" for it, nor count a change to lose.
+      if (JSON.stringify(fields) === JSON.stringify(draft.fields) && !draft.lastError) return draft;
       // The words as they go out, edits made a moment before Publish included (a save waiting
       // in the editor travels with the publish): restoring it brings back what was published.
       if (fields.status === 'publish' && draft.fields.status !== 'publish')

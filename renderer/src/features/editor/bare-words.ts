@@ -106,6 +106,14 @@ export const BareLines = Extension.create({
     {
       types: ['paragraph'],
       attributes: {
+        // A line the editor added for the caret alone (below-last-block.ts): saved once written in.
+        caretLine: {
+          default: false,
+          keepOnSplit: false,
+          parseHTML: (element: HTMLElement) => element.hasAttribute('data-caret-line'),
+          renderHTML: (attributes: Record<string, unknown>) =>
+            attributes.caretLine ? { 'data-caret-line': '' } : {},
+        },
         bareLine: {
           default: false,
           keepOnSplit: false,

@@ -1,6 +1,7 @@
 import { DOMSerializer, type Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { ANCHOR_ID } from './anchor-ids';
 import { finishBareLines } from './bare-words';
+import { finishCaretLines } from './below-last-block';
 import { finishComments } from './comments';
 import { finishContainers } from './containers';
 import { finishDefinitionLists } from './definition-lists';
@@ -32,6 +33,7 @@ export function documentHtml(doc: ProseMirrorNode): string {
       element.setAttribute(name, element.getAttribute(data) ?? '');
       element.removeAttribute(data);
     }
+  finishCaretLines(body);
   finishBareLines(body);
   finishTableCaptions(body);
   finishTables(body);

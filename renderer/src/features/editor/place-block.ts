@@ -33,7 +33,8 @@ export function placeBlock(
     return tr.setSelection(TextSelection.create(tr.doc, end - caretFromEnd));
   // After an atom: on the line below it, one made if the post ends there.
   const paragraph = state.schema.nodes.paragraph;
-  if (end === tr.doc.content.size && paragraph) tr.insert(end, paragraph.create());
+  if (end === tr.doc.content.size && paragraph)
+    tr.insert(end, paragraph.create({ caretLine: true }));
   return tr.setSelection(
     TextSelection.near(tr.doc.resolve(Math.min(end + 1, tr.doc.content.size))),
   );
