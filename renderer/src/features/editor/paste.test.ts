@@ -21,7 +21,27 @@ const DOCS =
   '<ul style="margin-top:0;"><li dir="ltr" style="list-style-type:disc;font-weight:400;" aria-level="1">' +
   '<p dir="ltr" role="presentation"><span style="font-weight:400;">one item</span></p></li></ul></b><br>';
 
+// As Word puts a list on the clipboard: each item a paragraph, its bullet or number as text.
+const WORD =
+  '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-US><!--StartFragment-->' +
+  '<p class=MsoNormal>Intro <b>bold</b><o:p></o:p></p>' +
+  "<p class=MsoListParagraphCxSpFirst style='text-indent:-.25in;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span style='font:7.0pt \"Times New Roman\"'>&nbsp;&nbsp;&nbsp; </span></span><![endif]>First item<o:p></o:p></p>" +
+  "<p class=MsoListParagraphCxSpMiddle style='margin-left:1.0in;mso-list:l0 level2 lfo1'><span style='mso-list:Ignore'>o<span style='font:7.0pt'>&nbsp;&nbsp; </span></span>Nested<o:p></o:p></p>" +
+  "<p class=MsoListParagraphCxSpLast style='text-indent:-.25in;mso-list:l0 level1 lfo1'><![if !supportLists]><span style='font-family:Symbol'>·<span>&nbsp;&nbsp;&nbsp; </span></span><![endif]>Second item<o:p></o:p></p>" +
+  '<p class=MsoNormal><o:p>&nbsp;</o:p></p>' +
+  "<p class=MsoListParagraph style='text-indent:-.25in;mso-list:l1 level1 lfo2'><![if !supportLists]><span>1.<span>&nbsp;&nbsp; </span></span><![endif]>Step one<o:p></o:p></p>" +
+  '<p class=MsoNormal>Outro.<o:p></o:p></p><!--EndFragment--></body></html>';
+
 describe('cleanPastedHtml', () => {
+  it('makes Word’s lists lists again, its bullets and blank lines gone', () => {
+    expect(visualRoundTrip(cleanPastedHtml(WORD).html)).toBe(
+      '<p>Intro <strong>bold</strong></p>' +
+        '<ul><li>First item<ul><li>Nested</li></ul></li><li>Second item</li></ul>' +
+        '<ol><li>Step one</li></ol>' +
+        '<p>Outro.</p>',
+    );
+  });
+
   it('turns a Google Docs paste into the marks it shows, not all bold', () => {
     const { html, notes } = cleanPastedHtml(DOCS);
     expect(visualRoundTrip(html)).toBe(

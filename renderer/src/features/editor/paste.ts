@@ -87,6 +87,75 @@ function marksFromStyles(body: HTMLElement): void {
  * What a paste becomes before the editor reads it, and what the writer is told. The HTML is
  * parsed in an inert document (no script runs, nothing loads) and the editor sanitises it again.
  */
+// Word puts a list on the clipboard as paragraphs, each with `mso-list: l0 level2 lfo1` in its
+// style and its bullet or number as text in a span styled `mso-list: Ignore`: pasted as it is,
+// the list was paragraphs starting "·" and non-breaking spaces. Made a list again here.
+const WORD_ITEM = /mso-list:\s*l(\d+)\s+level(\d+)/i;
+const WORD_MARKER = /mso-list:\s*ignore/i;
+
+/**
+ * The bullet or number Word writes as text before an item's words, taken out: between its
+ * `<![if !supportLists]>` and `<![endif]>`, or in a span styled `mso-list: Ignore`.
+ */
+function takeMarker(paragraph: HTMLElement): string {
+  let said = '';
+  let inMarker = false;
+  for (const node of [...paragraph.childNodes]) {
+    const comment = node.nodeType === 8 ? (node.textContent ?? '').trim() : null;
+    if (comment?.startsWith('[if !supportLists')) inMarker = true;
+    else if (comment === '[endif]') inMarker = false;
+    else if (inMarker) said += node.textContent ?? '';
+    if (inMarker || comment !== null) node.remove();
+  }
+  for (const span of paragraph.querySelectorAll('span[style]'))
+    if (WORD_MARKER.test(span.getAttribute('style') ?? '')) {
+      said += span.textContent ?? '';
+      span.remove();
+    }
+  return said;
+}
+
+function listsFromWord(body: HTMLElement): void {
+  const doc = body.ownerDocument;
+  const fromWord = body.querySelector('o\\:p, [class^="Mso"]') !== null;
+  if (!fromWord) return;
+  // Word's `<o:p></o:p>` keeps its paragraphs open, and a paragraph of one non-breaking space is
+  // its blank line: nothing of the text's.
+  for (const empty of body.querySelectorAll('o\\:p')) empty.replaceWith(...empty.childNodes);
+  for (const blank of body.querySelectorAll('p'))
+    if (blank.children.length === 0 && !(blank.textContent ?? '').replace(/[\s\u00a0]/g, ''))
+      blank.remove();
+  let run: { level: number; list: HTMLElement }[] = [];
+  let runOf: string | undefined;
+  for (const paragraph of [...body.querySelectorAll<HTMLElement>('p[style]')]) {
+    const found = WORD_ITEM.exec(paragraph.getAttribute('style') ?? '');
+    if (!found) continue;
+    const level = Number(found[2]);
+    const numbered = /^\s*\w{1,4}[.)]/.test(takeMarker(paragraph));
+    // Items one after another of one Word list (`l0`) are one list.
+    if (run[0] && (paragraph.previousElementSibling !== run[0].list || runOf !== found[1]))
+      run = [];
+    runOf = found[1];
+    while (run.length > 1 && run[run.length - 1]!.level > level) run.pop();
+    let holder = run[run.length - 1];
+    if (!holder || holder.level < level) {
+      const list = doc.createElement(numbered ? 'ol' : 'ul');
+      const parentItem = holder?.list.lastElementChild;
+      if (parentItem) parentItem.append(list);
+      else paragraph.before(list);
+      holder = { level, list };
+      run.push(holder);
+    }
+    const item = doc.createElement('li');
+    item.append(...paragraph.childNodes);
+    const first = item.firstChild;
+    if (first?.nodeType === 3)
+      first.textContent = (first.textContent ?? '').replace(/^[\s\u00a0]+/, '');
+    holder.list.append(item);
+    paragraph.remove();
+  }
+}
+
 export function cleanPastedHtml(pasted: string): CleanPaste {
   const doc = new DOMParser().parseFromString(pasted, 'text/html');
   const { body } = doc;
@@ -94,6 +163,7 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
   const comments = doc.createTreeWalker(body, NodeFilter.SHOW_COMMENT);
   const found: Node[] = [];
   while (comments.nextNode()) found.push(comments.currentNode);
+  listsFromWord(body);
   for (const comment of found) (comment as ChildNode).remove();
   // A copy from the editor itself (ProseMirror marks its own) carries the post's anchors,
   // classes and styles as data; a page from elsewhere has no say in them.
