@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
-import { holdKeysForNewDraft, takeHeldKeys } from './features/editor/held-keys';
+import { giveBackHeldKeys, holdKeysForNewDraft } from './features/editor/held-keys';
 import { leaveEditorThen } from './features/editor/leave-guard';
 import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
@@ -46,10 +46,10 @@ export function App() {
       let going = false;
       void leaveEditorThen(() => {
         going = true;
-        createNow(recordKind, { onError: () => void takeHeldKeys() });
+        createNow(recordKind, { onError: giveBackHeldKeys });
       }).then(() => {
         // The editor stayed (its last words could not be saved): the keys are its again.
-        if (!going) takeHeldKeys();
+        if (!going) giveBackHeldKeys();
       });
     },
     [createNow],

@@ -387,13 +387,25 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   // the writer was.
   useEffect(() => {
     if (initialFocus === 'opening' && !draft.fields.title && title.current) {
-      // Typed since New post was pressed: the new title's first letters.
+      // Typed since New post was pressed: the new title's first letters, and after an Enter,
+      // its text's first lines.
       const typed = takeHeldKeys();
-      if (typed) {
-        title.current.value = typed;
-        update({ title: typed });
+      if (typed.title) {
+        title.current.value = typed.title;
+        update({ title: typed.title });
       }
-      return title.current.focus();
+      if (typed.text.length === 0) return title.current.focus();
+      editor
+        .chain()
+        .setContent(
+          typed.text.map((line) => ({
+            type: 'paragraph',
+            ...(line ? { content: [{ type: 'text', text: line }] } : {}),
+          })),
+        )
+        .focus('end')
+        .run();
+      return;
     }
     const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
     if (modeRef.current === 'source' && source.current) {

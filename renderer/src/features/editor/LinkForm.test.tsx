@@ -3,7 +3,8 @@ import { Editor } from '@tiptap/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { editorExtensions } from './extensions';
+import { editorDocument } from './editor-content';
+import { documentHtml, editorExtensions } from './extensions';
 import { LinkForm } from './LinkForm';
 
 // The editor is TipTap's own, in jsdom. jsdom opens no windows, so window.open is a spy: in
@@ -25,6 +26,22 @@ function editorWithCaretIn(html: string, text: string): Editor {
 }
 
 describe('LinkForm', () => {
+  it('makes words that name a place a link, the place kept as the link’s id', async () => {
+    const user = userEvent.setup();
+    const editor = new Editor({
+      extensions: editorExtensions,
+      content: editorDocument('<h2><a name="intro">Introduction</a></h2>').toJSON(),
+    });
+    editor.commands.setTextSelection({ from: 1, to: 13 });
+    render(<LinkForm editor={editor} onClose={() => {}} />);
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'https://example.org');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<h2><a href="https://example.org" id="intro">Introduction</a></h2>',
+    );
+    editor.destroy();
+  });
+
   it('opens the link under the caret from the keyboard, and stays open', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);

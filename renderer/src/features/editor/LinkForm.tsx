@@ -22,7 +22,17 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void 
           marks: [{ type: 'link', attrs: { href: entry.href } }],
         })
         .run();
-    else chain.setLink({ href: entry.href }).run();
+    else if (editor.isActive('namedPlace')) {
+      // Words that name a place (`<a name="intro">`) become the link, and the link keeps the
+      // place's name as its id: links to #intro still land there. An <a> holds no other <a>.
+      const place = editor.getAttributes('namedPlace') as { id?: string; name?: string };
+      chain
+        .extendMarkRange('namedPlace')
+        .unsetMark('namedPlace')
+        .setLink({ href: entry.href })
+        .updateAttributes('link', { id: place.id ?? place.name ?? null })
+        .run();
+    } else chain.setLink({ href: entry.href }).run();
     return null;
   };
   return (

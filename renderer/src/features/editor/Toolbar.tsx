@@ -29,18 +29,16 @@ function shortcut(keys: string): { said: string; aria: string } {
  * arrow keys, Home and End move along it (a roving tabindex), as in any toolbar.
  */
 /** A text field of the page's own (the title, a Details field) that has the keyboard, if any. */
-const fieldInFocus = (): HTMLInputElement | HTMLTextAreaElement | null => {
+const fieldInFocus = (): boolean => {
   const focused = document.activeElement;
-  return focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
-    ? focused
-    : null;
+  return focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement;
 };
 
 /** Whether a text field of the page's own has the keyboard, as focus moves. */
 function useFieldInFocus(): boolean {
   const [inField, setInField] = useState(false);
   useEffect(() => {
-    const follow = () => setInField(fieldInFocus() !== null);
+    const follow = () => setInField(fieldInFocus());
     document.addEventListener('focusin', follow);
     document.addEventListener('focusout', follow);
     return () => {
@@ -52,13 +50,10 @@ function useFieldInFocus(): boolean {
 }
 
 export function Toolbar({ editor }: { editor: Editor }) {
-  // Undo and Redo act where the writer is: typing in the title, on the title (the toolbar's
-  // buttons leave the focus where it was). They undid the text's last steps instead.
+  // Undo and Redo are the text's. With the title or a Details field in focus (the toolbar's
+  // buttons leave the focus where it was) they are unavailable: pressed, they undid the text's
+  // last steps behind the writer's back. The field's own Ctrl/Cmd+Z is the field's.
   const inField = useFieldInFocus();
-  const undoWhereTyping = (command: 'undo' | 'redo') => () => {
-    if (fieldInFocus()) document.execCommand(command);
-    else chain()[command]().run();
-  };
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -247,15 +242,15 @@ export function Toolbar({ editor }: { editor: Editor }) {
       label: 'Undo',
       keys: 'Mod-Z',
       text: '↶',
-      run: undoWhereTyping('undo'),
-      enabled: inField || state.canUndo,
+      run: () => chain().undo().run(),
+      enabled: !inField && state.canUndo,
     },
     {
       label: 'Redo',
       keys: 'Mod-Shift-Z',
       text: '↷',
-      run: undoWhereTyping('redo'),
-      enabled: inField || state.canRedo,
+      run: () => chain().redo().run(),
+      enabled: !inField && state.canRedo,
     },
   ];
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -31,6 +31,8 @@ export const CARET_LINE = 'data-caret-line';
 export function finishCaretLines(body: HTMLElement): void {
   for (const line of body.querySelectorAll(`p[${CARET_LINE}]`)) {
     line.removeAttribute(CARET_LINE);
-    if (line.childNodes.length === 0 && line.attributes.length === 0) line.remove();
+    // Only the post's last line, left empty: a blank line Enter made after it is the writer's.
+    const last = line === body.lastElementChild;
+    if (last && line.childNodes.length === 0 && line.attributes.length === 0) line.remove();
   }
 }

@@ -69,8 +69,7 @@ function placeOf(comment: ChildNode): 'block' | 'inline' | 'item' | null {
   // Beside words standing bare among blocks: among those words, or they would be cut apart.
   const before = neighbour(comment, 'previousSibling');
   const after = neighbour(comment, 'nextSibling');
-  if (parent.tagName !== 'BODY' && [before, after].some((node) => node && loose(node)))
-    return 'inline';
+  if ([before, after].some((node) => node && loose(node))) return 'inline';
   // WordPress's `<!-- wp:list -->` around a sub-list goes with the list: a line of its own
   // inside the item would keep the item's lines from being lifted out (Shift+Tab).
   if (parent.tagName === 'LI' && [before, after].some((node) => node && isList(node)))

@@ -43,5 +43,9 @@ export function documentHtml(doc: ProseMirrorNode): string {
   finishDefinitionLists(body);
   finishComments(body);
   finishContainers(body);
+  // A place's name dropped from a copy of its words (ids are never doubled) leaves an <a> that
+  // says nothing: its words stay, plain.
+  for (const empty of body.querySelectorAll('a'))
+    if (empty.attributes.length === 0) empty.replaceWith(...empty.childNodes);
   return body.innerHTML;
 }

@@ -127,19 +127,39 @@ function listsFromWord(body: HTMLElement): void {
       blank.remove();
   let run: { level: number; list: HTMLElement }[] = [];
   let runOf: string | undefined;
-  for (const paragraph of [...body.querySelectorAll<HTMLElement>('p[style]')]) {
+  // Items numbered so far in each Word list: one interrupted by a note goes on at its number.
+  const numberedSoFar = new Map<string, number>();
+  for (const paragraph of [...body.querySelectorAll<HTMLElement>('p')]) {
     const found = WORD_ITEM.exec(paragraph.getAttribute('style') ?? '');
-    if (!found) continue;
-    const level = Number(found[2]);
-    const numbered = /^\s*\w{1,4}[.)]/.test(takeMarker(paragraph));
+    const inRun = run[0] !== undefined && paragraph.previousElementSibling === run[0].list;
+    if (!found) {
+      // An item's second paragraph: Word's list paragraph with no `mso-list` of its own.
+      const deepest = run[run.length - 1]?.list.lastElementChild;
+      if (inRun && deepest && /^MsoListParagraph/.test(paragraph.className)) {
+        const line = doc.createElement('p');
+        line.append(...paragraph.childNodes);
+        deepest.append(line);
+        paragraph.remove();
+      }
+      continue;
+    }
+    const [, listId = '', levelText] = found;
+    const level = Number(levelText);
+    const marker = takeMarker(paragraph).trim();
+    const numbered = /^\(?\w{1,4}[.)]/.test(marker);
     // Items one after another of one Word list (`l0`) are one list.
-    if (run[0] && (paragraph.previousElementSibling !== run[0].list || runOf !== found[1]))
-      run = [];
-    runOf = found[1];
+    if (!inRun || runOf !== listId) run = [];
+    runOf = listId;
     while (run.length > 1 && run[run.length - 1]!.level > level) run.pop();
     let holder = run[run.length - 1];
     if (!holder || holder.level < level) {
       const list = doc.createElement(numbered ? 'ol' : 'ul');
+      const letter = /^\(?([a-zA-Z])[.)]/.exec(marker)?.[1];
+      if (numbered && letter && letter !== 'i' && letter !== 'I')
+        list.setAttribute('type', letter === letter.toLowerCase() ? 'a' : 'A');
+      const before = numberedSoFar.get(`${listId} ${level}`) ?? 0;
+      if (numbered && before > 0 && run.length === 0)
+        list.setAttribute('start', String(before + 1));
       const parentItem = holder?.list.lastElementChild;
       if (parentItem) parentItem.append(list);
       else paragraph.before(list);
@@ -152,6 +172,8 @@ function listsFromWord(body: HTMLElement): void {
     if (first?.nodeType === 3)
       first.textContent = (first.textContent ?? '').replace(/^[\s\u00a0]+/, '');
     holder.list.append(item);
+    if (numbered)
+      numberedSoFar.set(`${listId} ${level}`, (numberedSoFar.get(`${listId} ${level}`) ?? 0) + 1);
     paragraph.remove();
   }
 }
