@@ -2,25 +2,20 @@
 // What a writer's edits do to markup kept from a post: words bare beside blocks, comments among
 // them and around list items. Found by a review of the first version (1862ad6), where each of
 // these failed: words glued together, a line break lost, Shift+Tab refused in a WordPress list.
-import { Editor } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { after, key } from '../../testing/editor-keys';
+import { JSDOM_PASTE, openEditor } from '../../testing/editor-fixture';
 import { editorDocument } from './editor-content';
-import { documentHtml, editorExtensions } from './extensions';
+import { documentHtml } from './extensions';
 import { markupLoss, textOf, visualRoundTrip } from './fidelity';
 import { cleanPastedHtml } from './paste';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
-const open = (html: string): Editor =>
-  (editor = new Editor({
-    extensions: editorExtensions,
-    content: editorDocument(html).toJSON(),
-    // As DraftEditor.tsx wires it.
-    editorProps: { transformPastedHTML: (pasted) => cleanPastedHtml(pasted).html },
-  }));
+const open = (html: string): Editor => (editor = openEditor(html));
 const html = () => documentHtml(editor!.state.doc);
-const pasteEvent = { preventDefault() {}, clipboardData: null } as unknown as ClipboardEvent;
+const pasteEvent = JSDOM_PASTE;
 // Bundled as raw text, as the corpus test has it.
 const [WP_POST = ''] = Object.values(
   import.meta.glob<string>('./corpus/38-wordpress-block-editor.html', {

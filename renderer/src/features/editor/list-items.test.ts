@@ -2,6 +2,7 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { after, key } from '../../testing/editor-keys';
+import { JSDOM_PASTE, openEditor } from '../../testing/editor-fixture';
 import { editorDocument } from './editor-content';
 import { documentHtml, editorExtensions } from './extensions';
 import { markupLoss, sameHtml, visualRoundTrip } from './fidelity';
@@ -91,22 +92,12 @@ describe('words bare beside blocks', () => {
   });
 });
 
-// jsdom has no ClipboardEvent: ProseMirror only needs these two of it.
-const jsdomPaste = { preventDefault() {}, clipboardData: null } as unknown as ClipboardEvent;
-
 describe('a bare line copied', () => {
   it('is a paragraph where it is pasted, even at the top of the post', () => {
-    // The paste cleaning as DraftEditor.tsx wires it.
-    const e = (editor = new Editor({
-      extensions: editorExtensions,
-      content: editorDocument(
-        '<blockquote><p>Q</p><cite>Proverb</cite></blockquote><p></p>',
-      ).toJSON(),
-      editorProps: { transformPastedHTML: (pasted) => cleanPastedHtml(pasted).html },
-    }));
+    const e = (editor = openEditor('<blockquote><p>Q</p><cite>Proverb</cite></blockquote><p></p>'));
     const copy = e.view.dom.querySelector('[data-bare-line]')!.outerHTML;
     e.commands.setTextSelection(e.state.doc.content.size - 1);
-    e.view.pasteHTML(`<meta data-pm-slice="0 0 []">${copy}`, jsdomPaste);
+    e.view.pasteHTML(`<meta data-pm-slice="0 0 []">${copy}`, JSDOM_PASTE);
     expect(html()).toBe(
       '<blockquote><p>Q</p><cite>Proverb</cite></blockquote><p><cite>Proverb</cite></p>',
     );

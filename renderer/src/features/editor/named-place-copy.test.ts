@@ -1,22 +1,15 @@
 // @vitest-environment jsdom
-import { Editor } from '@tiptap/core';
+import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { after } from '../../testing/editor-keys';
-import { editorDocument } from './editor-content';
-import { documentHtml, editorExtensions } from './extensions';
+import { JSDOM_PASTE, openEditor } from '../../testing/editor-fixture';
+import { documentHtml } from './extensions';
 import { markupLoss } from './fidelity';
-import { cleanPastedHtml } from './paste';
 
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
-const open = (html: string): Editor =>
-  (editor = new Editor({
-    extensions: editorExtensions,
-    content: editorDocument(html).toJSON(),
-    // As DraftEditor.tsx wires it.
-    editorProps: { transformPastedHTML: (pasted) => cleanPastedHtml(pasted).html },
-  }));
-const pasteEvent = { preventDefault() {}, clipboardData: null } as unknown as ClipboardEvent;
+const open = (html: string): Editor => (editor = openEditor(html));
+const pasteEvent = JSDOM_PASTE;
 
 describe('a named place’s words copied and pasted in the same post (50661ee)', () => {
   it('leave a post the visual editor can open again', () => {
