@@ -9,19 +9,24 @@ import { placeBlock } from './place-block';
 let editor: Editor | undefined;
 afterEach(() => editor?.destroy());
 
+const belowList = () => {
+  const e = (editor = new Editor({
+    extensions: editorExtensions,
+    content: editorDocument('<ul><li>Last item</li></ul>').toJSON(),
+  }));
+  // As a click below the list adds it (below-last-block.ts; jsdom has no layout to click in).
+  const end = e.state.doc.content.size;
+  e.view.dispatch(
+    e.state.tr.insert(end, e.state.schema.nodes.paragraph!.create({ caretLine: true })),
+  );
+  e.commands.setTextSelection(end + 1);
+  return e;
+};
+
 describe('a line added below the last block for the caret', () => {
   it('is no part of the post while empty, and is once written in', () => {
-    const e = (editor = new Editor({
-      extensions: editorExtensions,
-      content: editorDocument('<ul><li>Last item</li></ul>').toJSON(),
-    }));
-    // As a click below the list adds it (below-last-block.ts; jsdom has no layout to click in).
-    const end = e.state.doc.content.size;
-    e.view.dispatch(
-      e.state.tr.insert(end, e.state.schema.nodes.paragraph!.create({ caretLine: true })),
-    );
+    const e = belowList();
     expect(documentHtml(e.state.doc)).toBe('<ul><li>Last item</li></ul>');
-    e.commands.setTextSelection(end + 1);
     e.commands.insertContent('After.');
     expect(documentHtml(e.state.doc)).toBe('<ul><li>Last item</li></ul><p>After.</p>');
   });
@@ -37,20 +42,6 @@ describe('a line added below the last block for the caret', () => {
     expect(documentHtml(e.state.doc)).toBe('<p>Only</p><hr>');
   });
 });
-
-const belowList = () => {
-  const e = (editor = new Editor({
-    extensions: editorExtensions,
-    content: editorDocument('<ul><li>Last item</li></ul>').toJSON(),
-  }));
-  // As writeBelowLastBlock adds it on a click below the list.
-  const end = e.state.doc.content.size;
-  e.view.dispatch(
-    e.state.tr.insert(end, e.state.schema.nodes.paragraph!.create({ caretLine: true })),
-  );
-  e.commands.setTextSelection(end + 1);
-  return e;
-};
 
 describe('the caret line below the last block, edited', () => {
   it('written in, then a line opened above it with Enter at its start: both lines saved', () => {
