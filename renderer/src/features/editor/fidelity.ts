@@ -123,6 +123,16 @@ function inventory(html: string): Map<string, number> {
   // Comments carry structure for some editors (WordPress blocks): dropping them is a loss too.
   const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
   while (comments.nextNode()) add('<!-- comments -->');
+  // WordPress's classic editor stores paragraphs parted by blank lines alone, at the top of the
+  // post (no <p>: it adds them when it shows the post). The editor folds that space like any
+  // other: a loss to name. Inside an element, a blank line is only space.
+  const texts = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  while (texts.nextNode()) {
+    const text = texts.currentNode;
+    if (text.parentElement !== doc.body) continue;
+    const blank = (text.textContent ?? '').trim().match(/\n[ \t]*\n/g);
+    for (let i = 0; i < (blank?.length ?? 0); i++) add('blank lines parting paragraphs');
+  }
   for (const element of doc.body.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
     add(`<${tag}>`);

@@ -3,7 +3,7 @@
 // Blogger's <!--more-->) is among them too: as a line of its own it parted them into two bare
 // lines, each trimmed, saved side by side, and the words either side ran together (a review).
 import { describe, expect, it } from 'vitest';
-import { visualRoundTrip } from './fidelity';
+import { markupLoss, visualRoundTrip } from './fidelity';
 
 const readerText = (html: string) => {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
@@ -19,4 +19,16 @@ describe('a <!--more--> among a post’s bare top-level words', () => {
       const saved = visualRoundTrip(post);
       expect(readerText(saved).replace(/\s+/g, ' ')).toContain(words);
     });
+});
+
+describe('paragraphs parted by blank lines alone (WordPress classic)', () => {
+  it('are named as a loss, so the post opens in HTML source as it is', () => {
+    expect(markupLoss('First paragraph.\n\nSecond paragraph.')).toEqual([
+      'blank lines parting paragraphs',
+    ]);
+    // Blank lines between blocks, inside a paragraph or in a code block part nothing it loses.
+    expect(markupLoss('<p>a</p>\n\n<p>b</p>')).toEqual([]);
+    expect(markupLoss('<p>a\n\nb</p>')).toEqual([]);
+    expect(markupLoss('<pre><code>a\n\nb</code></pre>')).toEqual([]);
+  });
 });
