@@ -307,6 +307,49 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('holds nothing for a live post whose edits are taken back, by hand or by a restore', () => {
+    const { store, publicationId } = openWithPublication();
+    const live = remoteRecordSchema.parse({
+      id: 7,
+      slug: 'harbour',
+      title: 'Harbour',
+      content: '<p>as readers see it</p>',
+      status: 'publish',
+      tags: [{ id: 3, name: 'sea', slug: 'sea' }],
+      updated_at: '2026-11-01T00:00:00Z',
+    });
+    const draft = store.adoptRemote(publicationId, 'post', live);
+    const edited = () => {
+      const now = store.getDraft(draft.id)!;
+      return now.localRev > now.syncedRev;
+    };
+    const rewritten = { ...draft.fields, content: '<p>half rewritten</p>' };
+    store.saveDraft(draft.id, rewritten);
+    expect(edited()).toBe(true);
+    store.saveDraft(draft.id, { ...draft.fields });
+    expect(edited()).toBe(false);
+
+    store.snapshot(draft.id, 'while-writing');
+    const [liveWords] = store.revisions(draft.id);
+    store.saveDraft(draft.id, { ...rewritten, title: 'Harbour at night' });
+    expect(edited()).toBe(true);
+    store.restoreRevision(draft.id, liveWords!.id);
+    expect(edited()).toBe(false);
+    // Every field readers see counts: a tag taken off, an excerpt written.
+    store.saveDraft(draft.id, { ...draft.fields, tags: [] });
+    expect(edited()).toBe(true);
+    store.saveDraft(draft.id, { ...draft.fields });
+    store.saveDraft(draft.id, { ...draft.fields, excerpt: 'new' });
+    expect(edited()).toBe(true);
+    expect(store.allOps()).toEqual([]);
+    // Update pressed: the excerpt may be on its way. Taken back now, the words still go out.
+    store.requestPush(draft.id);
+    store.saveDraft(draft.id, { ...draft.fields });
+    expect(edited()).toBe(true);
+    expect(store.allOps().map((op) => op.op)).toEqual(['push']);
+    store.close();
+  });
+
   it('holds a delete for its undo window, and undo cancels it', () => {
     const clock = { now: 1_000 };
     const { store, publicationId } = openWithPublication(file(), () => clock.now);

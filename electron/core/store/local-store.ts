@@ -1,11 +1,15 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
 import { DISK_FULL_MESSAGE, QuireError, type FieldErrors } from '../../../shared/errors';
-import { differingFields } from '../../../shared/field-differences';
+import {
+  COMPARED_FIELDS,
+  differingFields,
+  effectiveValue,
+} from '../../../shared/field-differences';
 import { isUntouched } from '../../../shared/blank-draft';
 import type {
   PageMeta,
@@ -44,6 +48,8 @@ export interface DraftBase {
   publishedOnce?: boolean;
   /** When the service created it: where it stands in a list, newest first (absent in older bases). */
   createdAt?: string;
+  /** What a writer can edit of the service's copy, hashed (absent in older bases). */
+  fingerprint?: string;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -644,6 +650,12 @@ export class LocalStore {
       // Known without reading back: this transaction is the only writer.
       const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
+      else if (this.backToLive(saved)) {
+        // Held edits taken back (undone, or a snapshot of the live words restored): nothing
+        // differs from what readers see, so there is nothing to Update.
+        this.db.prepare('UPDATE drafts SET synced_rev = local_rev WHERE id = ?').run(id);
+        return { ...saved, syncedRev: saved.localRev };
+      }
       return saved;
     });
   }
@@ -936,6 +948,17 @@ export class LocalStore {
     }));
   }
 
+  /** A live record's working copy is what the service holds, with nothing queued or in flight. */
+  private backToLive(draft: Draft): boolean {
+    const { base } = draft;
+    return (
+      base?.fingerprint !== undefined &&
+      draft.conflict === null &&
+      base.fingerprint === fingerprintOf(draft.fields, base.slug) &&
+      this.db.prepare('SELECT 1 FROM outbox WHERE draft_id = ?').get(draft.id) === undefined
+    );
+  }
+
   private mustGet(id: string): Draft {
     const draft = this.getDraft(id);
     if (!draft) throw new QuireError({ kind: 'not-found', message: `No draft ${id}` });
@@ -970,7 +993,16 @@ export function fieldsOf(record: RemoteRecord): DraftFields {
   };
 }
 
+/** Equal for two versions exactly when `differingFields` finds nothing between them. */
+function fingerprintOf(fields: DraftFields, recordSlug: string): string {
+  const compared = COMPARED_FIELDS.map((key) => effectiveValue(fields, key));
+  return createHash('sha256')
+    .update(JSON.stringify([compared, fields.slug || recordSlug, fields.tags ?? []]))
+    .digest('base64url');
+}
+
 export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
+  fingerprint: fingerprintOf(fieldsOf(record), record.slug),
   remoteId: record.id,
   slug: record.slug,
   updatedAt: record.updated_at,
