@@ -72,3 +72,45 @@ describe('a record looked for by its id while the list moves, its total the same
     });
   });
 });
+
+describe('the client’s own search by id, with no second lookup to lean on', () => {
+  it('reads the top of the list again and finds the record that moved onto a page read before', async () => {
+    const own = await startSyncWorld('found-moving-client');
+    try {
+      // 100 older posts, ours, then 399 newer: ours is the last on page 4 of 5.
+      seedPublication(own.service.server.db, {
+        subdomain: own.service.subdomain,
+        posts: 100,
+        pages: 0,
+        now: Date.now() - 24 * 3600 * 1000,
+      });
+      const made = await own.service.request('POST', '/posts', { body: { title: 'Sought' } });
+      const { slug } = made.json.post as { slug: string };
+      const read = await own.service.request('GET', `/posts/${slug}`);
+      const ours = read.json.post as { id: number; created_at: string };
+      expect(ours.created_at).toEqual(expect.any(String));
+      for (let i = 0; i < 399; i++)
+        await own.service.request('POST', '/posts', { body: { title: `Newer ${i}` } });
+      const page5 = await own.service.request('GET', '/posts?limit=100&page=5');
+      const older = page5.json.posts.data[50].id as number;
+      await own.service.request('PUT', `/posts/${ours.id}`, { body: { slug: 'sought-renamed' } });
+      // The search reads pages 1 and 5, then halves: 3, 4. Just before page 3 is read, a post
+      // is created at the top and an older one deleted: the total stays 500, and ours moves onto
+      // page 5, read already. Pages 3 and 4 then look in order, ours between them missing.
+      let moved: Promise<unknown> | undefined;
+      own.proxy.setPolicy(({ method, url }) => {
+        if (method !== 'GET' || !/[?&]page=3\b/.test(url) || moved) return { type: 'pass' };
+        moved = Promise.all([
+          own.service.request('POST', '/posts', { body: { title: 'Brand new' } }),
+          own.service.request('DELETE', `/posts/${older}`),
+        ]);
+        return { type: 'delay', ms: 300 };
+      });
+      const found = await own.device().api.findById('post', ours.id, ours.created_at);
+      await moved;
+      expect(found).toMatchObject({ id: ours.id, slug: 'sought-renamed' });
+    } finally {
+      await own.close();
+    }
+  });
+});
