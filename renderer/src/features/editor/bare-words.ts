@@ -100,6 +100,15 @@ export function leaveOnEmptyLastLine(typeName: string, skip: readonly string[] =
 
 export const BARE_LINE = 'data-bare-line';
 
+// WordPress's classic editor stores a post's paragraphs parted by blank lines alone, and a line
+// break as a new line alone: it adds the <p> and <br> when it shows the post. The editor holds
+// such a post as its readers see it, and saves it as it came.
+export const CLASSIC_LINE = 'data-classic-line';
+export const NEWLINE_BREAK = 'data-newline';
+/** NEWLINE_BREAK's value on a `<br>` of the post's own followed by a new line. */
+const AFTER_BREAK = 'after-br';
+const PARTING = /[ \t]*\n[ \t]*\n\s*/;
+
 export const BareLines = Extension.create({
   name: 'bareLines',
   addGlobalAttributes: () => [
@@ -121,6 +130,25 @@ export const BareLines = Extension.create({
           renderHTML: (attributes: Record<string, unknown>) =>
             attributes.bareLine ? { [BARE_LINE]: '' } : {},
         },
+        // Enter in a classic post's paragraph makes another such paragraph, as WordPress would.
+        classicLine: {
+          default: false,
+          keepOnSplit: true,
+          parseHTML: (element: HTMLElement) => element.hasAttribute(CLASSIC_LINE),
+          renderHTML: (attributes: Record<string, unknown>) =>
+            attributes.classicLine ? { [CLASSIC_LINE]: '' } : {},
+        },
+      },
+    },
+    {
+      types: ['hardBreak'],
+      attributes: {
+        newline: {
+          default: null,
+          parseHTML: (element: HTMLElement) => element.getAttribute(NEWLINE_BREAK),
+          renderHTML: (attributes: Record<string, unknown>) =>
+            typeof attributes.newline === 'string' ? { [NEWLINE_BREAK]: attributes.newline } : {},
+        },
       },
     },
   ],
@@ -133,8 +161,55 @@ const HOLDERS = /^(BODY|BLOCKQUOTE|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|DETAI
 const blank = (node: ChildNode): boolean => node.nodeType === 3 && !node.textContent?.trim();
 const loose = (node: ChildNode): boolean => (node.nodeType === 3 && !blank(node)) || isInline(node);
 
+/** A classic post's blank lines, each a text node of its own: where one paragraph ends. */
+function classicPartings(body: HTMLElement): Set<ChildNode> {
+  const partings = new Set<ChildNode>();
+  const texts = [...body.childNodes].filter((child): child is Text => child.nodeType === 3);
+  if (!texts.some((text) => PARTING.test(text.data.trim()))) return partings;
+  for (let text of texts)
+    for (let found = PARTING.exec(text.data); found; found = PARTING.exec(text.data)) {
+      const parting = text.splitText(found.index);
+      text = parting.splitText(found[0].length);
+      partings.add(parting);
+    }
+  return partings;
+}
+
+/** A classic paragraph's own line breaks (a new line alone), as the editor's line breaks. */
+function classicBreaks(line: HTMLElement): void {
+  const first = line.firstChild;
+  const last = line.lastChild;
+  if (first?.nodeType === 3) first.textContent = first.textContent!.trimStart();
+  if (last?.nodeType === 3) last.textContent = last.textContent!.trimEnd();
+  const walker = line.ownerDocument.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  const texts: Text[] = [];
+  while (walker.nextNode()) texts.push(walker.currentNode as Text);
+  for (let text of texts) {
+    // After a <br> of its own, a new line is only the source's layout (WordPress's too).
+    let afterBreak = text.previousSibling?.nodeName === 'BR';
+    for (let at = text.data.search(/[ \t]*\n/); at >= 0; at = text.data.search(/[ \t]*\n/)) {
+      const newline = text.splitText(at);
+      text = newline.splitText(newline.data.indexOf('\n') + 1);
+      const before = newline.previousSibling;
+      if (afterBreak && before?.nodeType === 3 && !before.textContent?.trim()) {
+        // The writer's <br> and the new line after it are one break, saved as they came.
+        (before.previousSibling as Element).setAttribute(NEWLINE_BREAK, AFTER_BREAK);
+        before.remove();
+        newline.remove();
+        afterBreak = false;
+        continue;
+      }
+      afterBreak = false;
+      const brk = line.ownerDocument.createElement('br');
+      brk.setAttribute(NEWLINE_BREAK, '');
+      newline.replaceWith(brk);
+    }
+  }
+}
+
 /** Each run of words standing bare beside blocks, put in a marked paragraph of its own. */
 export function markBareLines(body: HTMLElement): void {
+  const partings = classicPartings(body);
   for (const holder of [body, ...body.querySelectorAll('*')]) {
     if (!HOLDERS.test(holder.tagName)) continue;
     const children = [...holder.childNodes];
@@ -151,11 +226,16 @@ export function markBareLines(body: HTMLElement): void {
         line.setAttribute(BARE_LINE, '');
         run[0]?.before(line);
         line.append(...run);
+        if (holder === body && partings.size > 0) {
+          line.setAttribute(CLASSIC_LINE, '');
+          classicBreaks(line);
+        }
       }
       run = [];
     };
-    for (const child of children) {
-      if (loose(child) || (blank(child) && run.length > 0)) run.push(child);
+    for (const child of holder === body ? [...holder.childNodes] : children) {
+      if (partings.has(child)) wrap();
+      else if (loose(child) || (blank(child) && run.length > 0)) run.push(child);
       else if (!blank(child)) wrap();
     }
     wrap();
@@ -168,6 +248,7 @@ export function markBareLines(body: HTMLElement): void {
  * block between them went), stays a paragraph: unwrapped, its words would run into theirs.
  */
 export function finishBareLines(body: HTMLElement): void {
+  finishClassicLines(body);
   const lines = [...body.querySelectorAll(`p[${BARE_LINE}]`)];
   const apart = (from: ChildNode | null, way: 'nextSibling'): boolean => {
     let node = from;
@@ -185,4 +266,35 @@ export function finishBareLines(body: HTMLElement): void {
   );
   for (const line of lines) line.removeAttribute(BARE_LINE);
   for (const line of unwrapped) line.replaceWith(...line.childNodes);
+}
+
+/**
+ * A classic post's paragraphs saved bare again, parted by a blank line, their line breaks new
+ * lines. One given a look (centred) stays a paragraph; a line break copied elsewhere is a <br>.
+ */
+function finishClassicLines(body: HTMLElement): void {
+  const lines = [...body.children].filter((child) => child.hasAttribute(CLASSIC_LINE));
+  const classic = new Set<Element>(lines);
+  const beside = new Map(
+    lines.map((line) => [line, [line.previousElementSibling, line.nextElementSibling]] as const),
+  );
+  for (const line of lines) {
+    for (const brk of line.querySelectorAll(`br[${NEWLINE_BREAK}]`))
+      if (brk.getAttribute(NEWLINE_BREAK) === AFTER_BREAK) {
+        brk.removeAttribute(NEWLINE_BREAK);
+        brk.after('\n');
+      } else brk.replaceWith('\n');
+    line.removeAttribute(CLASSIC_LINE);
+    line.removeAttribute(BARE_LINE);
+    if (line.attributes.length > 0) continue;
+    const [previous, next] = beside.get(line)!;
+    line.replaceWith(
+      previous && !classic.has(previous) ? '\n' : '',
+      ...line.childNodes,
+      next ? (classic.has(next) ? '\n\n' : '\n') : '',
+    );
+  }
+  for (const brk of body.querySelectorAll(`br[${NEWLINE_BREAK}]`))
+    brk.removeAttribute(NEWLINE_BREAK);
+  for (const line of body.querySelectorAll(`[${CLASSIC_LINE}]`)) line.removeAttribute(CLASSIC_LINE);
 }

@@ -124,8 +124,8 @@ function inventory(html: string): Map<string, number> {
   const comments = doc.createTreeWalker(doc.body, NodeFilter.SHOW_COMMENT);
   while (comments.nextNode()) add('<!-- comments -->');
   // WordPress's classic editor stores paragraphs parted by blank lines alone, at the top of the
-  // post (no <p>: it adds them when it shows the post). The editor folds that space like any
-  // other: a loss to name. Inside an element, a blank line is only space.
+  // post (no <p>: it adds them when it shows the post). The editor holds them (bare-words.ts);
+  // a save that ran two into one is a loss to name. Inside an element, a blank line is space.
   const texts = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
   while (texts.nextNode()) {
     const text = texts.currentNode;

@@ -1,5 +1,5 @@
 import { ANCHOR_ID } from './anchor-ids';
-import { BARE_LINE } from './bare-words';
+import { BARE_LINE, CLASSIC_LINE, NEWLINE_BREAK } from './bare-words';
 import { ITEM_AFTER, ITEM_BEFORE } from './comments';
 import { CONTAINER_TAGS } from './containers';
 import { markupLoss } from './fidelity';
@@ -203,7 +203,10 @@ export function cleanPastedHtml(pasted: string): CleanPaste {
         element.removeAttribute(name);
   // Pasted words are a new line where they land, even a copy of the post's own bare words: a
   // line from a quote's citation is a paragraph at the top of the post.
-  for (const line of body.querySelectorAll(`[${BARE_LINE}]`)) line.removeAttribute(BARE_LINE);
+  // Nor does it take up the way a classic post stores its paragraphs: its line breaks stay
+  // breaks (<br>), wherever they land.
+  for (const name of [BARE_LINE, CLASSIC_LINE, NEWLINE_BREAK])
+    for (const line of body.querySelectorAll(`[${name}]`)) line.removeAttribute(name);
   // A page's wrappers are its layout, not the writer's text: their lines come in without them.
   if (!own)
     for (const wrapper of body.querySelectorAll(CONTAINER_TAGS.join(',')))
