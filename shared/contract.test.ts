@@ -6,7 +6,6 @@ describe('encryptedOrLocal', () => {
     for (const address of [
       'https://api.example.com',
       'http://localhost:4000',
-      'http://preview.localhost',
       'http://127.0.0.1:8080',
       'http://127.10.0.3',
       'http://[::1]:3000',
@@ -17,8 +16,32 @@ describe('encryptedOrLocal', () => {
       'http://192.168.1.10',
       'http://127.0.0.1.example.com',
       'http://localhost.example.com',
+      // Node's fetch asks the network's DNS for these (a security review): not this computer.
+      'http://preview.localhost',
     ])
       expect(encryptedOrLocal(address), address).toBe(false);
+  });
+});
+
+describe('drafts.save', () => {
+  it('takes only a web address for the featured image and the canonical address', () => {
+    const save = (field: string, value: string) =>
+      contract['drafts.save'].input.safeParse({
+        draftId: '5b1d6a9e-3f43-4c8e-9a5e-3f0c1c7f2a10',
+        fields: { title: 't', content: '<p>x</p>', [field]: value },
+      }).success;
+    for (const field of ['featured_image', 'canonical_url']) {
+      expect(save(field, 'https://example.com/a.jpg'), field).toBe(true);
+      expect(save(field, 'http://example.com/a'), field).toBe(true);
+      for (const value of [
+        'javascript:alert(document.domain)',
+        'data:text/html,<script>alert(1)</script>',
+        'file:///etc/passwd',
+        'quire://app/index.html',
+        'not an address',
+      ])
+        expect(save(field, value), `${field} = ${value}`).toBe(false);
+    }
   });
 });
 

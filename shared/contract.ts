@@ -31,7 +31,15 @@ const none = z.object({}).strict();
 const id = z.string().uuid();
 const kind = z.enum(['post', 'page']);
 const text = (max: number) => z.string().max(max);
-const nullableUrl = z.string().url().max(2048).nullable();
+// A web address only: the core sends these on to the service, whose theme links to them.
+const nullableUrl = z
+  .string()
+  .max(2048)
+  .refine(
+    (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+    'Use an http:// or https:// address.',
+  )
+  .nullable();
 
 export const draftFieldsSchema = z
   .object({
@@ -50,7 +58,6 @@ export const draftFieldsSchema = z
   })
   .strict();
 
-/** A token may travel unencrypted only to this computer (the embedded sample, a local server). */
 /**
  * The publication named in the address (`…/app/myblog`), as when a writer pastes the address of
  * their publication's API rather than the service's; null for a service's own address.
@@ -63,6 +70,11 @@ export function publicationInAddress(address: string): string | null {
   }
 }
 
+/**
+ * A token may travel unencrypted only to this computer (the embedded sample, a local server).
+ * Not `*.localhost`: Chromium keeps those on this computer, but the core's fetch under Node asks
+ * the network's DNS for them, and would send the token wherever it answered.
+ */
 export function encryptedOrLocal(address: string): boolean {
   let url: URL;
   try {
@@ -74,7 +86,6 @@ export function encryptedOrLocal(address: string): boolean {
   const host = url.hostname.toLowerCase();
   return (
     host === 'localhost' ||
-    host.endsWith('.localhost') ||
     host === '[::1]' ||
     /^127(?:\.\d{1,3}){3}$/.test(host)
   );
