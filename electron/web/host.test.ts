@@ -135,6 +135,21 @@ describe('the browser host', () => {
     expect(broken.status).toBe(400);
   });
 
+  it('answers a call too large, or named with a broken escape, with why: no reset, no 500', async () => {
+    // A post the contract takes (10 Mi characters) fits, however it is escaped as JSON.
+    const big = await callApi('publications.list', { padding: '\u0001'.repeat(10 * 1024 * 1024) });
+    expect(JSON.parse(big.body)).toMatchObject({ ok: false, error: { kind: 'bad-input' } });
+    const huge = await raw('/api/call/publications.list', {
+      method: 'POST',
+      headers: { ...session, 'content-type': 'application/json', origin: host.origin },
+      body: `{"input":{"padding":"${'x'.repeat(65 * 1024 * 1024)}"}}`,
+    });
+    expect(huge.status).toBe(413);
+    expect(JSON.parse(huge.body).error.message).toMatch(/too large/);
+    const broken = await callApi('publications.list%E0%A4%A', {});
+    expect(broken.status).toBe(404);
+  });
+
   it('answers calls through the contract, refusing unknown methods and bad input', async () => {
     const ok = await callApi('publications.list', {});
     expect(JSON.parse(ok.body)).toEqual({ ok: true, value: [] });

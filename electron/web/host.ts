@@ -12,7 +12,11 @@ import type { Core } from '../core/service';
  * from the launch address's fragment, which is never sent anywhere.
  */
 export const SESSION_HEADER = 'x-quire-session';
-const MAX_BODY = 12 * 1024 * 1024;
+// The contract takes a post of 10 Mi characters; as JSON, in UTF-8, one may need up to six bytes
+// for each (`\u0001`). A call larger still is refused with an answer, never a reset connection.
+const MAX_BODY = 64 * 1024 * 1024;
+
+class TooLarge extends Error {}
 
 export interface BrowserHost {
   /** The address to open, the session in its fragment; the page moves it out of the URL. */
@@ -61,12 +65,11 @@ function readJson(request: IncomingMessage): Promise<unknown> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new Error('too large'));
-        request.destroy();
-      } else chunks.push(chunk);
+      // Read to the end, kept no further: the page then hears why, not a reset.
+      if (size <= MAX_BODY) chunks.push(chunk);
     });
     request.on('end', () => {
+      if (size > MAX_BODY) return reject(new TooLarge());
       try {
         resolvePromise(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
       } catch (error) {
@@ -137,13 +140,23 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
         let body: unknown;
         try {
           body = await readJson(request);
-        } catch {
+        } catch (error) {
+          if (error instanceof TooLarge)
+            return send(response, 413, {
+              ok: false,
+              error: { kind: 'bad-input', message: 'This is too large to save (over 64 MB)' },
+            });
           return send(response, 400, {
             ok: false,
             error: { kind: 'bad-input', message: 'The body is not valid JSON' },
           });
         }
-        const name = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+        let name: string;
+        try {
+          name = decodeURIComponent(url.pathname.slice('/api/call/'.length));
+        } catch {
+          return refuse(response, 404, 'No such call');
+        }
         const input = (body as { input?: unknown } | null)?.input;
         return send(response, 200, await options.core.dispatch(name, input));
       }

@@ -83,6 +83,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
       );
   });
 
+  // Bodies are JSON only: Fastify's own text/plain reader would take one, and the route would then
+  // call it "not a JSON object" (400) instead of naming the content type (415).
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
     const status = error.statusCode ?? 500;

@@ -41,14 +41,17 @@ describe('errors', () => {
     },
   );
 
-  it('a body that is not JSON is 415', async () => {
-    const reply = await service.request('POST', '/posts', {
-      rawBody: 'title=x',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(reply.status).toBe(415);
-    expect(reply.json.status).toBe('error');
-  });
+  it.each(['application/x-www-form-urlencoded', 'text/plain'])(
+    'a body that is not JSON (%s) is 415',
+    async (type) => {
+      const reply = await service.request('POST', '/posts', {
+        rawBody: '{"title":"x"}',
+        headers: { 'content-type': type },
+      });
+      expect(reply.status).toBe(415);
+      expect(reply.json.status).toBe('error');
+    },
+  );
 
   it('a body over 10 MiB is 413 and stores nothing', async () => {
     const before = snapshot();
