@@ -61,8 +61,11 @@ const requireTitleOrContent = (title: string, content: string): void => {
   throw validationFailed({ title: [message], content: [message] });
 };
 
-/** How long a create's idempotency key is honoured: a day, as retries go. */
-export const CREATE_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a create's idempotency key is honoured: a month, so a laptop that slept over a long
+ * weekend with a create's answer lost still gets the record its first try made.
+ */
+export const CREATE_KEY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** All reads and writes of posts and pages; every write runs in one IMMEDIATE transaction. */
 export class RecordStore {

@@ -38,7 +38,7 @@ export const etagOf = (row: RecordRow): string => `"${row.id}-${row.updated_at}"
 
 /**
  * A create's `Idempotency-Key` (our extension, as the IETF draft names it): the same key sent
- * again within a day returns the record the first create made. 1–255 visible ASCII characters.
+ * again within 30 days returns the record the first create made. 1–255 visible ASCII characters.
  */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];

@@ -55,6 +55,8 @@ export interface CreatedRecord {
   slug: string;
   /** True when an earlier, ambiguous attempt had already created it. */
   recovered: boolean;
+  /** The service says an earlier try with the same idempotency key made it. */
+  replayed?: boolean;
 }
 
 export class PublishingApiClient {
@@ -218,7 +220,7 @@ export class PublishingApiClient {
       if (!changed && again.meta.total === total && again.records[0]?.id === top[0]?.id)
         return undefined;
     }
-    return undefined;
+    throw listKeptMoving();
   }
 
   /** The halving itself, over pages `read` gives; the pages beside the last one read too. */
@@ -268,7 +270,7 @@ export class PublishingApiClient {
       // A record deleted or created while the pages were read moves the rest: read them again.
       if (!changed) return undefined;
     }
-    return undefined;
+    throw listKeptMoving();
   }
 
   /**
@@ -352,7 +354,7 @@ export class PublishingApiClient {
         : undefined;
       if (landed) return { id: landed.id, slug: landed.slug, recovered };
       try {
-        const body = await this.call('POST', `/${pluralOf(kind)}`, {
+        const { body, replayed } = await this.callWithHeaders('POST', `/${pluralOf(kind)}`, {
           body: { ...fields, slug },
           signal,
           retry: false,
@@ -361,7 +363,7 @@ export class PublishingApiClient {
         const parsed = createdBody(kind).safeParse(body);
         if (!parsed.success) throw notPublishingApi(`no "${kind}" with id and slug after create`);
         const created = parsed.data[kind] as { id: number | string; slug: string };
-        return { id: Number(created.id), slug: created.slug, recovered: false };
+        return { id: Number(created.id), slug: created.slug, recovered: false, replayed };
       } catch (error) {
         // A create that timed out may still be on its way and land after a second one: it is
         // left to the sync engine's next round, which looks for it first.
@@ -419,7 +421,7 @@ export class PublishingApiClient {
     method: string,
     path: string,
     options: CallOptions,
-  ): Promise<{ body: unknown; etag?: string }> {
+  ): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.once(method, path, options);
@@ -439,7 +441,7 @@ export class PublishingApiClient {
     method: string,
     path: string,
     options: CallOptions,
-  ): Promise<{ body: unknown; etag?: string }> {
+  ): Promise<Answer> {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/app/${encodeURIComponent(this.options.subdomain)}${path}`;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -498,13 +500,32 @@ export class PublishingApiClient {
         message: `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`,
       });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
+    // A cached answer (a CDN's, with its Age) keeps the Date it was first given: not the clock now.
     const date = Date.parse(response.headers.get('date') ?? '');
-    if (!Number.isNaN(date)) this.clockOffset = date - Date.now();
-    if (options.headers?.['idempotency-key'] !== undefined)
-      this.honoursKeys ||=
-        response.headers.get('idempotency-key') === options.headers['idempotency-key'];
-    return { body, etag: response.headers.get('etag') ?? undefined };
+    if (!Number.isNaN(date) && !response.headers.has('age')) this.clockOffset = date - Date.now();
+    const key = options.headers?.['idempotency-key'];
+    const keyHonoured = key !== undefined && response.headers.get('idempotency-key') === key;
+    this.honoursKeys ||= keyHonoured;
+    return {
+      body,
+      etag: response.headers.get('etag') ?? undefined,
+      replayed: keyHonoured && response.headers.get('idempotent-replayed') === 'true',
+    };
   }
+}
+
+/** Not "gone": a list that moved under every reading of it proves nothing; a later round asks. */
+const listKeptMoving = (): QuireError =>
+  new QuireError({
+    kind: 'server',
+    message: 'The service’s list kept changing while a post was looked for in it; trying again soon',
+  });
+
+interface Answer {
+  body: unknown;
+  etag?: string;
+  /** A create the service answered with the record an earlier try of its key made. */
+  replayed: boolean;
 }
 
 function sameRecord(found: RemoteRecord, sent: RecordDraftFields): boolean {

@@ -34,7 +34,14 @@ export const WRITING_SNAPSHOTS_KEPT = 30;
  * after the interval), so a draft never published still has a history to go back to.
  */
 export const WRITING_SNAPSHOT_INTERVAL_MS = 10 * 60_000;
-const SENT_VERSIONS_KEPT = 10;
+/**
+ * Versions sent since the service last confirmed one: the first few are kept whatever follows
+ * (the one that landed while its answer was lost is most often the first), then the newest. Ten
+ * in all lost the landed one to a writer's autosaves while offline: a conflict with their own
+ * words (a review).
+ */
+const SENT_VERSIONS_KEPT = 200;
+const SENT_VERSIONS_PINNED = 20;
 
 /** What the draft was based on when it was last in step with the service. */
 export interface DraftBase {
@@ -751,9 +758,9 @@ export class LocalStore {
   noteSent(id: string, version: string): void {
     this.write(() => {
       const draft = this.mustGet(id);
-      const kept = [...draft.sentVersions.filter((v) => v !== version), version].slice(
-        -SENT_VERSIONS_KEPT,
-      );
+      const kept = [...draft.sentVersions.filter((v) => v !== version), version];
+      if (kept.length > SENT_VERSIONS_KEPT)
+        kept.splice(SENT_VERSIONS_PINNED, kept.length - SENT_VERSIONS_KEPT);
       this.db
         .prepare('UPDATE drafts SET sent_versions = ? WHERE id = ?')
         .run(JSON.stringify(kept), id);

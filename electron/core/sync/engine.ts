@@ -39,6 +39,12 @@ export interface FlushResult {
 }
 
 const PARKED_MS = 5 * 60_000;
+/**
+ * How long a create's key alone is trusted to find what an earlier try made. Services keep keys
+ * for a day or so (the reference server a month): past this, the create is also looked for by
+ * its slug and words, as for a service without keys.
+ */
+export const KEY_TRUST_MS = 12 * 60 * 60_000;
 
 /** The service did not answer at all (as against answering with an error). */
 export const isUnanswered = (error: QuireError): boolean =>
@@ -224,6 +230,8 @@ export class SyncEngine {
     // guess from the words, which a colleague's post may share.
     const keyed =
       draft.createKey !== null &&
+      draft.createStartedAt !== null &&
+      this.now() - draft.createStartedAt < KEY_TRUST_MS &&
       (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
     if (draft.remoteId === null && draft.claimedSlug && !keyed) {
       // An earlier create may have landed with its answer lost: if so, it is ours to update. A
@@ -263,9 +271,12 @@ export class SyncEngine {
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
+        // The service's word that an earlier try made it, untouched since: ours, whatever its
+        // words (their version may be one no longer in the list of those sent).
+        const replayedUntouched = created.replayed === true && made.updated_at === made.created_at;
         if (
           !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
-          sent.includes(versionKey(fieldsOf(made)))
+          (sent.includes(versionKey(fieldsOf(made))) || replayedUntouched)
         ) {
           // An earlier try of this create, landed late with the words as they were then: ours,
           // brought up to date now rather than shown as someone else's change.

@@ -278,4 +278,20 @@ describe('on a service that ignores create keys, its clock off ours', () => {
     ]);
     expect(d.store.getDraft(draft.id)!.base?.slug).toBe('late-answer');
   });
+
+  it('reads its clock from fresh answers only, not from a cache’s old ones', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'], cachedReadsAgeMs: 3600_000 });
+    const d = world.device({ attempts: 1 });
+    const made = await world.service.request('POST', '/posts', { body: { title: 'Cached' } });
+    const slug = made.json.post.slug as string;
+    // Made half an hour ago by the service's clock, which is ours.
+    world.service.server.db
+      .prepare('UPDATE records SET created_at = created_at - 1800000 WHERE slug = ?')
+      .run(slug);
+    const record = (await d.api.findBySlug('post', slug))!;
+    // Read from an answer an hour old, the clock would be an hour slow: the record "made" since.
+    expect(d.api.madeSince(record, Date.now() - 600_000)).toBe(false);
+    expect(d.api.madeSince(record, Date.now() - 3600_000)).toBe(true);
+    world.proxy.setService({});
+  });
 });

@@ -50,6 +50,8 @@ describe('a record looked for by its id while the list moves, its total the same
       return { type: 'delay', ms: 300 };
     });
     const result = await d.engine.flush();
+    // The race under test happened: the list moved while the search read it.
+    expect(moved).toBeDefined();
     await moved;
     const conflict = d.store.getDraft(draft.id)!.conflict;
     // The writer, told it is no longer on the service, keeps theirs words: "Keep mine".
@@ -107,8 +109,35 @@ describe('the client’s own search by id, with no second lookup to lean on', ()
         return { type: 'delay', ms: 300 };
       });
       const found = await own.device().api.findById('post', ours.id, ours.created_at);
+      expect(moved).toBeDefined();
       await moved;
       expect(found).toMatchObject({ id: ours.id, slug: 'sought-renamed' });
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('a search by id in a list that moves under every reading of it', () => {
+  it('is a failure to try again, not "gone"', async () => {
+    const own = await startSyncWorld('found-moving-always');
+    try {
+      seedPublication(own.service.server.db, {
+        subdomain: own.service.subdomain,
+        posts: 150,
+        pages: 0,
+        now: Date.now() - 24 * 3600 * 1000,
+      });
+      let reads = 0;
+      own.proxy.setPolicy(({ method, url }) => {
+        if (method !== 'GET' || !/\/posts\?/.test(url)) return { type: 'pass' };
+        reads++;
+        void own.service.request('POST', '/posts', { body: { title: `Busy ${reads}` } });
+        return { type: 'delay', ms: 200 };
+      });
+      const api = own.device().api;
+      await expect(api.findById('post', 999_999)).rejects.toMatchObject({ kind: 'server' });
+      expect(reads).toBe(6);
     } finally {
       await own.close();
     }

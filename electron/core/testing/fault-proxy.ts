@@ -34,7 +34,12 @@ export interface FaultProxy {
    * Stands in for a service unlike the reference server: request headers it never sees (one
    * that ignores `idempotency-key`), and a clock `ms` off ours in its `Date` answers.
    */
-  setService(options: { dropHeaders?: string[]; clockShiftMs?: number }): void;
+  setService(options: {
+    dropHeaders?: string[];
+    clockShiftMs?: number;
+    /** Reads answered from a cache this old (a CDN's): their first `Date`, and an `Age`. */
+    cachedReadsAgeMs?: number;
+  }): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +56,12 @@ function readBody(message: IncomingMessage): Promise<Buffer> {
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const targetUrl = new URL(target);
   let policy: (request: ProxyRequest) => Fault = () => ({ type: 'pass' });
-  let service: { dropHeaders?: string[]; clockShiftMs?: number } = {};
+  let service: {
+    dropHeaders?: string[];
+    clockShiftMs?: number;
+    /** Reads answered from a cache this old (a CDN's): their first `Date`, and an `Age`. */
+    cachedReadsAgeMs?: number;
+  } = {};
   const log: FaultProxy['log'] = [];
 
   const server: Server = createServer(async (req, res) => {
@@ -89,6 +99,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         const headers = { ...answer.headers };
         if (service.clockShiftMs && headers.date)
           headers.date = new Date(Date.parse(headers.date) + service.clockShiftMs).toUTCString();
+        if (service.cachedReadsAgeMs && request.method === 'GET' && headers.date) {
+          const age = service.cachedReadsAgeMs;
+          headers.date = new Date(Date.parse(headers.date) - age).toUTCString();
+          headers.age = String(Math.round(age / 1000));
+        }
         res.writeHead(answer.statusCode ?? 502, headers);
         res.end(answerBody);
       },
