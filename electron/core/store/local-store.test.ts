@@ -41,6 +41,32 @@ describe('LocalStore', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
+  it('opens a store migrated by 3cec400, whose migration 3 added both create columns', () => {
+    const path = file();
+    const raw = new Database(path);
+    migrate(raw, [
+      ...STORE_MIGRATIONS.slice(0, 2),
+      {
+        version: 3,
+        description: 'as 3cec400 shipped it',
+        up: (db) =>
+          db.exec(`ALTER TABLE drafts ADD COLUMN create_key TEXT;
+                   ALTER TABLE drafts ADD COLUMN create_started_at INTEGER;`),
+      },
+    ]);
+    raw.close();
+    const store = LocalStore.open(path);
+    const publicationId = store.addPublication({
+      name: 'P',
+      baseUrl: 'http://127.0.0.1:9',
+      subdomain: 'p',
+    });
+    const draft = store.createDraft(publicationId, 'post', { title: 'T', content: '' });
+    store.claimSlug(draft.id, 't');
+    expect(store.getDraft(draft.id)!.createStartedAt).toEqual(expect.any(Number));
+    store.close();
+  });
+
   it('opens a store of every earlier schema and claims a slug in it, its create key kept', () => {
     for (let version = 1; version < STORE_MIGRATIONS.length; version++) {
       const path = file();

@@ -91,6 +91,11 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
   {
     version: 4,
     description: "when a create was first tried: a record made before it is not this create's",
-    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN create_started_at INTEGER'),
+    // A store migrated by 3cec400, whose migration 3 added this column too, has it already.
+    up: (db) => {
+      const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('drafts');
+      if (!columns.includes('create_started_at'))
+        db.exec('ALTER TABLE drafts ADD COLUMN create_started_at INTEGER');
+    },
   },
 ];
