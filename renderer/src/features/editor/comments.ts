@@ -66,9 +66,18 @@ function placeOf(comment: ChildNode): 'block' | 'inline' | 'item' | null {
   const parent = comment.parentElement;
   if (!parent) return null;
   if (amongWords(comment)) return 'inline';
-  // Beside words standing bare among blocks: among those words, or they would be cut apart.
   const before = neighbour(comment, 'previousSibling');
   const after = neighbour(comment, 'nextSibling');
+  // WordPress opens a sub-list right after its item's words (`<li>Beans<!-- wp:list --><ul>`)
+  // and closes it right after: each goes with the sub-list, never one of them with the words, or
+  // a sub-list lifted out (Shift+Tab) would leave its opener behind and the blocks unbalanced.
+  const text = comment.textContent ?? '';
+  if (
+    parent.tagName === 'LI' &&
+    ((after && isList(after) && !closing(text)) || (before && isList(before) && closing(text)))
+  )
+    return 'item';
+  // Beside words standing bare among blocks: among those words, or they would be cut apart.
   if ([before, after].some((node) => node && loose(node))) return 'inline';
   // WordPress's `<!-- wp:list -->` around a sub-list goes with the list: a line of its own
   // inside the item would keep the item's lines from being lifted out (Shift+Tab).
