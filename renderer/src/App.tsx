@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
-import { giveBackHeldKeys, holdKeysForNewDraft } from './features/editor/held-keys';
+import { giveBackHeldKeys, holdingKeys, holdKeysForNewDraft } from './features/editor/held-keys';
 import { leaveEditorThen } from './features/editor/leave-guard';
 import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
@@ -15,6 +15,9 @@ import { describeError } from './ui/errors';
 import { focusScreenStart } from './ui/focus';
 import { Notices } from './ui/Notices';
 import { useUi } from './ui-store';
+
+/** How long a new draft's editor may take to open before held keys are let go. */
+const NEW_DRAFT_OPENS_MS = 10_000;
 
 export function App() {
   const { data: publications, error } = useQuery(publicationsQuery());
@@ -42,14 +45,21 @@ export function App() {
   const { mutate: createNow } = created;
   const create = useCallback(
     (recordKind: RecordKind) => {
-      holdKeysForNewDraft();
+      // One New post at a time: pressed again while one is on its way, it is the same one.
+      if (holdingKeys()) return;
+      const hold = holdKeysForNewDraft();
       let going = false;
       void leaveEditorThen(() => {
         going = true;
-        createNow(recordKind, { onError: giveBackHeldKeys });
+        createNow(recordKind, {
+          onError: () => giveBackHeldKeys(hold),
+          // The new draft's editor takes the keys as it opens; one that never opens (its read
+          // failed) must not leave the keyboard held.
+          onSuccess: () => setTimeout(() => giveBackHeldKeys(hold), NEW_DRAFT_OPENS_MS),
+        });
       }).then(() => {
         // The editor stayed (its last words could not be saved): the keys are its again.
-        if (!going) giveBackHeldKeys();
+        if (!going) giveBackHeldKeys(hold);
       });
     },
     [createNow],

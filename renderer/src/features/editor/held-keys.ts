@@ -5,7 +5,8 @@
 
 let held: string[] | null = null;
 let heldFrom: HTMLElement | null = null;
-let release: ReturnType<typeof setTimeout> | undefined;
+/** Which New post the keys are held for: a late word about an earlier one changes nothing. */
+let holding = 0;
 
 const hold = (event: KeyboardEvent): void => {
   if (held === null || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
@@ -19,21 +20,28 @@ const hold = (event: KeyboardEvent): void => {
 
 const stopHolding = (): string => {
   window.removeEventListener('keydown', hold, true);
-  clearTimeout(release);
   const text = held?.join('') ?? '';
   held = null;
   return text;
 };
 
-/** From now until the new draft takes them (or the post stays, or a few seconds pass). */
-export function holdKeysForNewDraft(): void {
-  giveBackHeldKeys();
+/** Whether keys are held for a New post on its way. */
+export const holdingKeys = (): boolean => held !== null;
+
+/**
+ * From now until the new draft takes them, or the post being left stays. No timer gives them
+ * back: into a post still being left (a slow disk), they would be saved there and synced. Already
+ * holding (New post pressed again), it holds on.
+ */
+export function holdKeysForNewDraft(): number {
+  if (held !== null) return holding;
   held = [];
+  holding++;
   // Nothing where the writer was takes another key: not the post being left.
   heldFrom = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   heldFrom?.blur();
   window.addEventListener('keydown', hold, true);
-  release = setTimeout(giveBackHeldKeys, 5_000);
+  return holding;
 }
 
 /** The keys held since New post, for the new draft: the title, then (after an Enter) the text. */
@@ -47,7 +55,8 @@ export function takeHeldKeys(): { title: string; text: string[] } {
  * No new draft came (the post being left could not be saved, or the new one not made): the
  * keyboard goes back where it was, with what was typed meanwhile, as if nothing had held it.
  */
-export function giveBackHeldKeys(): void {
+export function giveBackHeldKeys(forHold = holding): void {
+  if (forHold !== holding || held === null) return;
   const text = stopHolding();
   const back = heldFrom;
   heldFrom = null;
