@@ -36,6 +36,19 @@ export function changedRanges(
   return ranges;
 }
 
+/**
+ * What names a place in an inline node or mark: its id, an <a>'s name (older posts': Blogger's
+ * `<a name="more">`), or both as one; null for none. A name doubled moves where a link lands, or
+ * where "Read more" cuts the post, as an id doubled does.
+ */
+function placeName({ type, attrs }: { type: { name: string }; attrs: Record<string, unknown> }) {
+  const id = typeof attrs.id === 'string' ? attrs.id : '';
+  const named = type.name === 'namedPlace' || type.name === 'namedAnchor';
+  const name = named && typeof attrs.name === 'string' ? attrs.name : '';
+  if (!name) return id || null;
+  return `${id}\u0000name=${name}`;
+}
+
 // A step that brings content with an anchor (a paste, a copy of a block), or splits a block
 // (Enter, which copies a block's attributes and its marks into both halves).
 const mayDouble = (step: Step): boolean => {
@@ -44,7 +57,7 @@ const mayDouble = (step: Step): boolean => {
   if (slice.openStart > 0 && slice.content.childCount > 1) return true;
   let found = false;
   slice.content.descendants((node) => {
-    if (node.attrs.id || node.marks.some((mark) => mark.attrs.id)) found = true;
+    if (placeName(node) || node.marks.some((mark) => placeName(mark))) found = true;
     return !found;
   });
   return found;
@@ -62,8 +75,9 @@ function markAnchorsIn(
   block.forEach((child, offset) => {
     const from = start + offset;
     // A named anchor (an empty <a id>) is nothing but its id: a copy without one goes.
-    if (child.isInline && !child.isText && typeof child.attrs.id === 'string' && child.attrs.id)
-      visit(child.attrs.id, {
+    const anchorName = child.isInline && !child.isText ? placeName(child) : null;
+    if (anchorName)
+      visit(anchorName, {
         pos: from,
         end: from + child.nodeSize,
         words: false,
@@ -71,14 +85,14 @@ function markAnchorsIn(
         drop: (tr) => tr.delete(tr.mapping.map(from), tr.mapping.map(from + child.nodeSize)),
       });
     for (const mark of child.marks) {
-      if (typeof mark.attrs.id !== 'string' || !mark.attrs.id) continue;
+      if (!placeName(mark)) continue;
       const run = runs.find((r) => r.to === from && r.mark.eq(mark));
       if (run) run.to = from + child.nodeSize;
       else runs.push({ mark, from, to: from + child.nodeSize });
     }
   });
   for (const { mark, from, to } of runs)
-    visit(mark.attrs.id as string, {
+    visit(placeName(mark)!, {
       pos: from,
       end: to,
       words: true,
@@ -86,9 +100,9 @@ function markAnchorsIn(
       drop: (tr) => {
         tr.removeMark(from, to, mark);
         // A <span> with nothing left to carry is no markup: not put back bare.
-        const rest = { ...mark.attrs, id: null };
+        const rest = { ...mark.attrs, id: null, ...('name' in mark.attrs ? { name: null } : {}) };
         if (
-          !SPANS.includes(mark.type.name) ||
+          !(SPANS.includes(mark.type.name) || mark.type.name === 'namedPlace') ||
           Object.entries(rest).some(
             ([name, v]) => name !== 'twin' && v !== null && v !== '' && v !== false,
           )
