@@ -7,8 +7,15 @@ const wrap = (inner: string) =>
   '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body lang=EN-US><!--StartFragment-->' +
   inner +
   '<!--EndFragment--></body></html>';
-const item = (n: string, list: number, level: number, words: string, cls = 'MsoListParagraph') =>
-  `<p class=${cls} style='margin-left:${0.5 * level}in;text-indent:-.25in;mso-list:l${list} level${level} lfo${list + 1}'>` +
+const item = (
+  n: string,
+  list: number,
+  level: number,
+  words: string,
+  cls = 'MsoListParagraph',
+  lfo = list + 1,
+) =>
+  `<p class=${cls} style='margin-left:${0.5 * level}in;text-indent:-.25in;mso-list:l${list} level${level} lfo${lfo}'>` +
   `<![if !supportLists]><span style='mso-bidi-font-family:Calibri'><span style='mso-list:Ignore'>${n}<span style='font:7.0pt "Times New Roman"'>&nbsp;&nbsp;&nbsp;&nbsp;&nbsp; </span></span></span><![endif]>${words}<o:p></o:p></p>`;
 
 const pasted = (inner: string) => visualRoundTrip(cleanPastedHtml(wrap(inner)).html);
@@ -48,12 +55,47 @@ describe('Word list paste (965e939)', () => {
         item('·', 0, 1, 'In cell two') +
         '</td></tr></table>',
     );
-    expect(html).toContain('<li>In cell one</li><li>In cell two</li>');
+    expect(html).toBe(
+      '<table><tbody><tr><td><ul><li>In cell one</li><li>In cell two</li></ul></td></tr></tbody></table>',
+    );
   });
 
   it('a list that starts at level 2 then goes to level 1', () => {
     const html = pasted(item('o', 0, 2, 'Deep') + item('·', 0, 1, 'Top'));
-    expect(html).toContain('Deep');
-    expect(html).toContain('Top');
+    // One list, not an empty bullet holding the deeper item: HTML nests a list in an item only.
+    expect(html).toBe('<ul><li>Deep</li><li>Top</li></ul>');
+  });
+
+  // From a review: the number came from a running count, not from what Word printed.
+  it('a list Word numbered afresh under the next heading is 1, 2 again', () => {
+    const html = pasted(
+      '<h2>Bread</h2>' +
+        item('1.', 0, 1, 'Knead.') +
+        item('2.', 0, 1, 'Bake.') +
+        '<h2>Cake</h2>' +
+        item('1.', 0, 1, 'Whisk.', 'MsoListParagraph', 2) +
+        item('2.', 0, 1, 'Bake.', 'MsoListParagraph', 2),
+    );
+    expect(html).toBe(
+      '<h2>Bread</h2><ol><li>Knead.</li><li>Bake.</li></ol><h2>Cake</h2><ol><li>Whisk.</li><li>Bake.</li></ol>',
+    );
+  });
+
+  it('items copied from a list’s middle keep their numbers', () => {
+    expect(pasted(item('5.', 0, 1, 'Five') + item('6.', 0, 1, 'Six'))).toBe(
+      '<ol start="5"><li>Five</li><li>Six</li></ol>',
+    );
+    expect(pasted(item('c)', 0, 1, 'Third') + item('d)', 0, 1, 'Fourth'))).toBe(
+      '<ol start="3" type="a"><li>Third</li><li>Fourth</li></ol>',
+    );
+  });
+
+  it('a list numbered in roman numerals keeps them', () => {
+    expect(pasted(item('i.', 0, 1, 'One') + item('ii.', 0, 1, 'Two'))).toBe(
+      '<ol type="i"><li>One</li><li>Two</li></ol>',
+    );
+    expect(pasted(item('IV.', 0, 1, 'Four') + item('V.', 0, 1, 'Five'))).toBe(
+      '<ol start="4" type="I"><li>Four</li><li>Five</li></ol>',
+    );
   });
 });

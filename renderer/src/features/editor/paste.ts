@@ -115,6 +115,29 @@ function takeMarker(paragraph: HTMLElement): string {
   return said;
 }
 
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+const romanValue = (numeral: string): number =>
+  [...numeral.toLowerCase()].reduce((sum, digit, i, all) => {
+    const value = ROMAN[digit]!;
+    return sum + (value < (ROMAN[all[i + 1] ?? ''] ?? 0) ? -value : value);
+  }, 0);
+
+/**
+ * The number Word printed before an item, as a list's `type` and number: "5." is 5, "c)" is c
+ * (3), "iv." is iv (4; a lone "i." is taken for i, not the ninth letter). Undefined when the
+ * marker says no number (a bullet).
+ */
+export function wordNumber(marker: string): { type?: string; number: number } | undefined {
+  const said = /^\(?([0-9]{1,4}|[a-zA-Z]{1,6})[.)]/.exec(marker)?.[1];
+  if (!said) return undefined;
+  if (/^\d+$/.test(said)) return { number: Number(said) };
+  const lower = said.toLowerCase();
+  if (/^[ivxlcdm]+$/.test(lower) && (said.length > 1 || lower === 'i'))
+    return { type: said === lower ? 'i' : 'I', number: romanValue(said) };
+  if (said.length !== 1) return undefined;
+  return { type: said === lower ? 'a' : 'A', number: lower.charCodeAt(0) - 96 };
+}
+
 function listsFromWord(body: HTMLElement): void {
   const doc = body.ownerDocument;
   const fromWord = body.querySelector('o\\:p, [class^="Mso"]') !== null;
@@ -146,7 +169,8 @@ function listsFromWord(body: HTMLElement): void {
     const [, listId = '', levelText] = found;
     const level = Number(levelText);
     const marker = takeMarker(paragraph).trim();
-    const numbered = /^\(?\w{1,4}[.)]/.test(marker);
+    const printed = wordNumber(marker);
+    const numbered = printed !== undefined || /^\(?\w{1,4}[.)]/.test(marker);
     // Items one after another of one Word list (`l0`) are one list.
     if (!inRun || runOf !== listId) run = [];
     runOf = listId;
@@ -154,12 +178,13 @@ function listsFromWord(body: HTMLElement): void {
     let holder = run[run.length - 1];
     if (!holder || holder.level < level) {
       const list = doc.createElement(numbered ? 'ol' : 'ul');
-      const letter = /^\(?([a-zA-Z])[.)]/.exec(marker)?.[1];
-      if (numbered && letter && letter !== 'i' && letter !== 'I')
-        list.setAttribute('type', letter === letter.toLowerCase() ? 'a' : 'A');
+      if (printed?.type) list.setAttribute('type', printed.type);
+      // The number Word printed, which a copy from a list's middle or a list Word numbered
+      // afresh says; else the items of this Word list so far (one interrupted by a note).
       const before = numberedSoFar.get(`${listId} ${level}`) ?? 0;
-      if (numbered && before > 0 && run.length === 0)
-        list.setAttribute('start', String(before + 1));
+      const start = printed ? printed.number : before + 1;
+      if (numbered && start !== 1 && (printed || run.length === 0))
+        list.setAttribute('start', String(start));
       const parentItem = holder?.list.lastElementChild;
       if (parentItem) parentItem.append(list);
       else paragraph.before(list);
