@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { editorDocument } from './editor-content';
 import { documentHtml, editorExtensions } from './extensions';
+import { visualRoundTrip } from './fidelity';
 import { LinkForm } from './LinkForm';
 
 // The editor is TipTap's own, in jsdom. jsdom opens no windows, so window.open is a spy: in
@@ -40,6 +41,24 @@ describe('LinkForm', () => {
       '<h2><a href="https://example.org" id="intro">Introduction</a></h2>',
     );
     editor.destroy();
+  });
+
+  it('links words around a named place whole, the place kept as an anchor where it was', async () => {
+    // From a review: the link skipped the named words (an <a> holds no other <a>), a hole in it.
+    const user = userEvent.setup();
+    const editor = new Editor({
+      extensions: editorExtensions,
+      content: editorDocument('<p>Read the <a name="intro">introduction</a> first.</p>').toJSON(),
+    });
+    editor.commands.setTextSelection({ from: 1, to: editor.state.doc.content.size - 1 });
+    render(<LinkForm editor={editor} onClose={() => {}} />);
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'https://example.org');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(documentHtml(editor.state.doc)).toBe(
+      '<p><a name="intro"></a><a href="https://example.org">Read the introduction first.</a></p>',
+    );
+    const saved = documentHtml(editor.state.doc);
+    expect(visualRoundTrip(saved)).toBe(saved);
   });
 
   it('opens the link under the caret from the keyboard, and stays open', async () => {

@@ -1,6 +1,33 @@
+import type { Mark } from '@tiptap/pm/model';
+import type { Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { AddressForm } from './AddressForm';
 import { canOpen, openLink, readLinkEntry } from './link-entry';
+
+/**
+ * Words naming a place among other words made a link: an <a> holds no other <a>, so each place
+ * becomes an empty anchor (`<a name="intro"></a>`) just before the link, in the same line, and
+ * the link spans all the words. Else the link skipped the named words, a hole in it.
+ */
+function keepPlacesAsAnchors(tr: Transaction, from: number, to: number): void {
+  const namedPlace = tr.doc.type.schema.marks.namedPlace;
+  const namedAnchor = tr.doc.type.schema.nodes.namedAnchor;
+  if (!namedPlace || !namedAnchor) return;
+  const runs: { from: number; to: number; mark: Mark }[] = [];
+  tr.doc.nodesBetween(from, to, (node, pos) => {
+    const mark = node.isText ? namedPlace.isInSet(node.marks) : undefined;
+    if (!mark) return;
+    const last = runs[runs.length - 1];
+    if (last && last.to === pos && last.mark.eq(mark)) last.to = pos + node.nodeSize;
+    else runs.push({ from: pos, to: pos + node.nodeSize, mark });
+  });
+  for (const run of runs) tr.removeMark(run.from, run.to, namedPlace);
+  // Before the link, not in it: an <a> inside another is closed by the browser, the rest unlinked.
+  tr.insert(
+    from,
+    runs.map(({ mark }) => namedAnchor.create({ id: mark.attrs.id, name: mark.attrs.name })),
+  );
+}
 
 /**
  * The link's address, edited in the page: Electron has no window.prompt(). The editor keeps its
@@ -32,7 +59,14 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void 
         .setLink({ href: entry.href })
         .updateAttributes('link', { id: place.id ?? place.name ?? null })
         .run();
-    } else chain.setLink({ href: entry.href }).run();
+    } else
+      chain
+        .command(({ tr, state }) => {
+          keepPlacesAsAnchors(tr, state.selection.from, state.selection.to);
+          return true;
+        })
+        .setLink({ href: entry.href })
+        .run();
     return null;
   };
   return (
