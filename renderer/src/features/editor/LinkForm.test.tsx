@@ -43,7 +43,7 @@ describe('LinkForm', () => {
     editor.destroy();
   });
 
-  it('links words around a named place whole, the place kept as an anchor where it was', async () => {
+  it('links words around a named place whole, the place kept as an anchor just before the link', async () => {
     // From a review: the link skipped the named words (an <a> holds no other <a>), a hole in it.
     const user = userEvent.setup();
     const editor = new Editor({
