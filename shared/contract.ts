@@ -84,11 +84,7 @@ export function encryptedOrLocal(address: string): boolean {
   }
   if (url.protocol !== 'http:') return true;
   const host = url.hostname.toLowerCase();
-  return (
-    host === 'localhost' ||
-    host === '[::1]' ||
-    /^127(?:\.\d{1,3}){3}$/.test(host)
-  );
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 const tokenSchema = z

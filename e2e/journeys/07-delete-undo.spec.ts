@@ -6,8 +6,18 @@ import { apiGet } from '../support/processes';
 const world = journey({
   subdomain: 'tidy',
   name: 'Tidy',
+  // Eleven posts, "Remove me" the oldest: at 10 a page it is alone on the last page.
   setup: async (w) => {
-    for (const title of ['Keep me', 'Remove me'])
+    await fetch(`${w.server.url}/app/tidy/pages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Colophon', content: '<p>Set in Iowan.</p>' }),
+    });
+    for (const title of [
+      'Remove me',
+      'Keep me',
+      ...Array.from({ length: 9 }, (_, i) => `Note ${i}`),
+    ])
       await createPost(w, { title, content: `<p>${title}</p>` });
   },
 });
@@ -30,6 +40,25 @@ test('delete, undo within the window, then delete for good', async ({ page }) =>
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Keep me');
   await page.getByRole('button', { name: /All posts/ }).click();
 
+  // A page deleted, Posts opened meanwhile, then Undo: back on Pages, its list a step away.
+  await page.getByRole('button', { name: 'Pages', exact: true }).click();
+  await page.getByRole('button', { name: 'Colophon', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Posts', exact: true }).click();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('region', { name: 'Edit page' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pages', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.getByRole('button', { name: /All pages/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Colophon', exact: true })).toBeFocused();
+  await page.getByRole('button', { name: 'Posts', exact: true }).click();
+
+  await page.getByLabel('Per page').selectOption('10');
+  await page.getByRole('button', { name: 'Last page', exact: true }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
   await page.getByRole('button', { name: 'Remove me' }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('button', { name: 'Remove me' })).toBeHidden();
@@ -43,6 +72,11 @@ test('delete, undo within the window, then delete for good', async ({ page }) =>
       },
     )
     .toBe(404);
+  // Its page emptied, the list goes to the one left: a review found "No posts yet" and
+  // "Page 2 of 2" kept for good, the publication's lists never read again.
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  await expect(page.getByText('No posts yet.')).toBeHidden();
+  await expect(page.locator('tbody tr')).toHaveCount(10);
   await page.waitForTimeout(1_000);
   expect((await apiGet(world.server, 'tidy', '/posts/keep-me', world.token)).status).toBe(200);
   await page.reload();

@@ -479,7 +479,7 @@ describe('the core service', () => {
     });
   });
 
-  it('forgets the cached copy of a deleted post: not found by a search, not listed offline', async () => {
+  it('forgets the cached copy of a deleted post: not found by a search, not listed offline, its lists read again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
     const c = await createCore({
       dataDir: dir,
@@ -506,8 +506,18 @@ describe('the core service', () => {
       slug: 'soon-gone-zebra',
     });
     await call(c, 'records.delete', { draftId: opened.id });
+    const events: unknown[] = [];
+    const unsubscribe = c.subscribe((event) => events.push(event));
     await call(c, 'sync.syncNow');
+    unsubscribe();
     expect((await service.request('GET', '/posts/soon-gone-zebra')).status).toBe(404);
+    // The delete landed. Its draft is gone from the store by then: the word still names the publication, whose
+    // lists the page reads again (it said none, and a last page emptied stayed "No posts yet").
+    expect(events).toContainEqual({
+      type: 'draft-changed',
+      draftId: opened.id,
+      publicationId: pub.id,
+    });
     expect(await call(c, 'records.search', search)).toEqual([]);
     proxy.setPolicy(() => ({ type: 'reset' }));
     const offline = await call(c, 'records.list', query);

@@ -128,14 +128,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clientFor,
     onEvent: (event) => {
       if (event.type === 'connectivity') emit({ type: 'sync', status: status() });
-      else {
-        const draft = store.getDraft(event.draftId);
-        emit({
-          type: 'draft-changed',
-          draftId: event.draftId,
-          publicationId: draft?.publicationId ?? '',
-        });
-      }
+      else
+        emit({ type: 'draft-changed', draftId: event.draftId, publicationId: event.publicationId });
     },
   });
   const stall = (trouble: string | null): void => {

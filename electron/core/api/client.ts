@@ -437,11 +437,7 @@ export class PublishingApiClient {
     }
   }
 
-  private async once(
-    method: string,
-    path: string,
-    options: CallOptions,
-  ): Promise<Answer> {
+  private async once(method: string, path: string, options: CallOptions): Promise<Answer> {
     const url = `${this.options.baseUrl.replace(/\/+$/, '')}/app/${encodeURIComponent(this.options.subdomain)}${path}`;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -518,7 +514,8 @@ export class PublishingApiClient {
 const listKeptMoving = (): QuireError =>
   new QuireError({
     kind: 'server',
-    message: 'The service’s list kept changing while a post was looked for in it; trying again soon',
+    message:
+      'The service’s list kept changing while a post was looked for in it; trying again soon',
   });
 
 interface Answer {

@@ -470,6 +470,26 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('searches a draft by the words of its text as written here, not by its tags', () => {
+    // From a review: drafts were searched by title only, so a post written offline, or words
+    // held for Update on a live post, could not be found by what the writer last wrote.
+    const { store, publicationId } = openWithPublication();
+    store.createDraft(publicationId, 'post', {
+      title: 'Saturday',
+      content: '<p>Seville <strong>oranges</strong> make the best marmalade &amp; toast.</p>',
+    });
+    const found = (query: string) =>
+      store.searchCached(publicationId, 'post', query).drafts.map((d) => d.fields.title);
+    expect(found('marmalade')).toEqual(['Saturday']);
+    expect(found('seville oranges')).toEqual(['Saturday']);
+    expect(found('& toast')).toEqual(['Saturday']);
+    expect(found('saturday')).toEqual(['Saturday']);
+    expect(found('strong')).toEqual([]);
+    expect(found('marmalade lemons')).toEqual([]);
+    expect(store.searchCached(publicationId, 'page', 'marmalade').drafts).toEqual([]);
+    store.close();
+  });
+
   it('searches among drafts only when asked, so newer live posts do not crowd them out', () => {
     const { store, publicationId } = openWithPublication();
     const record = (id: number, status: 'draft' | 'publish') =>

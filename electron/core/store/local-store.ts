@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
+import { htmlToText } from '../../../server/text';
 import { DISK_FULL_MESSAGE, QuireError, type FieldErrors } from '../../../shared/errors';
 import {
   COMPARED_FIELDS,
@@ -543,16 +544,23 @@ export class LocalStore {
         .pluck()
         .all(publicationId, kind, ...patterns, ...patterns, limit) as string[]
     ).map((json) => JSON.parse(json) as RemoteRecord);
+    // A draft by its title or its words as they are here (a post written offline, edits held
+    // for Update): its text is the writer's HTML, read as words, not tags, so this is done here.
     const drafts = (
       this.db
         .prepare(
           `SELECT * FROM drafts WHERE publication_id = ? AND kind = ?
-             AND ${matches("json_extract(fields_json, '$.title')")}
              ${draftsOnly ? "AND (remote_id IS NULL OR json_extract(base_json, '$.status') IS NOT 'publish')" : ''}
-           LIMIT ?`,
+           ORDER BY updated_at DESC`,
         )
-        .all(publicationId, kind, ...patterns, limit) as DraftRow[]
-    ).map(toDraft);
+        .all(publicationId, kind) as DraftRow[]
+    )
+      .map(toDraft)
+      .filter(({ fields }) => {
+        const text = `${fields.title}\n${htmlToText(fields.content)}`.toLowerCase();
+        return words.every((word) => text.includes(word));
+      })
+      .slice(0, limit);
     return { records, drafts };
   }
 

@@ -396,7 +396,11 @@ describe('SyncEngine against the reference server', () => {
       const conflicted = b.store.getDraft(draftB.id);
       expect(conflicted?.fields.content).toBe('<p>from B</p>');
       expect(conflicted?.conflict?.content).toBe('<p>from A</p>');
-      expect(b.events).toContainEqual({ type: 'conflict', draftId: draftB.id });
+      expect(b.events).toContainEqual({
+        type: 'conflict',
+        draftId: draftB.id,
+        publicationId: b.publicationId,
+      });
       // Saving more does not push over theirs either.
       b.store.saveDraft(draftB.id, { ...conflicted!.fields, content: '<p>from B, more</p>' });
       await b.engine.flush();

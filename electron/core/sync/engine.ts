@@ -16,10 +16,12 @@ import { holdsForUpdate } from './hold';
 import { decidePush, sameFields, versionKey, type Resolution } from './conflict';
 import { fieldsOf } from '../store/local-store';
 
+// The publication travels with the draft: a deleted draft is gone from the store by the time
+// its 'synced' is heard, and its publication's lists must still be read again.
 export type SyncEvent =
-  | { type: 'synced'; draftId: string }
-  | { type: 'conflict'; draftId: string }
-  | { type: 'error'; draftId: string; error: string }
+  | { type: 'synced'; draftId: string; publicationId: string }
+  | { type: 'conflict'; draftId: string; publicationId: string }
+  | { type: 'error'; draftId: string; publicationId: string; error: string }
   | { type: 'connectivity'; online: boolean };
 
 export interface SyncEngineOptions {
@@ -178,7 +180,7 @@ export class SyncEngine {
       this.setReachable(draft.publicationId, true);
       if (outcome === 'conflict') {
         store.completeOp(op.seq);
-        this.emit({ type: 'conflict', draftId: draft.id });
+        this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
         return 'conflicts';
       }
       // Saved again while we were sending: keep the op, the newer text goes next round. Unless
@@ -192,7 +194,7 @@ export class SyncEngine {
         holdsForUpdate(latest)
       )
         store.completeOp(op.seq);
-      this.emit({ type: 'synced', draftId: draft.id });
+      this.emit({ type: 'synced', draftId: draft.id, publicationId: draft.publicationId });
       return 'done';
     } catch (error) {
       const quire = error instanceof QuireError ? error : undefined;
@@ -216,7 +218,12 @@ export class SyncEngine {
           message,
           quire?.kind === 'validation' ? quire.fields : undefined,
         );
-      this.emit({ type: 'error', draftId: draft.id, error: message });
+      this.emit({
+        type: 'error',
+        draftId: draft.id,
+        publicationId: draft.publicationId,
+        error: message,
+      });
       return 'failed';
     }
   }

@@ -640,7 +640,13 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
                   queryKey: recordKeys.all(draft.publicationId),
                 });
               })
-              .then(() => leaveEditorThen(() => openDraft(draft.id)))
+              .then(() =>
+                leaveEditorThen(() => {
+                  // And Posts or Pages, so "All pages" leads back to the page's own list.
+                  if (useUi.getState().kind !== draft.kind) useUi.getState().showKind(draft.kind);
+                  openDraft(draft.id);
+                }),
+              )
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
       });
