@@ -13,15 +13,41 @@ beforeAll(async () => {
 afterAll(() => world.close());
 beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
 
+/** Posts made a day ago, older than any made in the test. */
+const seedOlder = (at: SyncWorld, posts: number) =>
+  seedPublication(at.service.server.db, {
+    subdomain: at.service.subdomain,
+    posts,
+    pages: 0,
+    now: Date.now() - 24 * 3600 * 1000,
+  });
+
+/**
+ * Just before the list's page `page` is read, a post is created at the top and the older post
+ * `older` deleted: the total stays as it was, the records between move down one.
+ */
+function moveListBefore(at: SyncWorld, page: number, older: number): () => Promise<unknown> {
+  let moved: Promise<unknown> | undefined;
+  at.proxy.setPolicy(({ method, url }) => {
+    if (method !== 'GET' || !new RegExp(`[?&]page=${page}\\b`).test(url) || moved)
+      return { type: 'pass' };
+    moved = Promise.all([
+      at.service.request('POST', '/posts', { body: { title: 'Brand new' } }),
+      at.service.request('DELETE', `/posts/${older}`),
+    ]);
+    return { type: 'delay', ms: 300 };
+  });
+  // The race under test happened: the list moved while the search read it.
+  return () => {
+    expect(moved).toBeDefined();
+    return moved!;
+  };
+}
+
 describe('a record looked for by its id while the list moves, its total the same', () => {
   it('is found, not reported gone', async () => {
     // 300 older posts, ours, then 199 newer: ours is the last on page 2 of 5 (100 a page).
-    seedPublication(world.service.server.db, {
-      subdomain: world.service.subdomain,
-      posts: 300,
-      pages: 0,
-      now: Date.now() - 24 * 3600 * 1000,
-    });
+    seedOlder(world, 300);
     const d = world.device();
     const draft = d.store.createDraft(
       d.publicationId,
@@ -40,19 +66,9 @@ describe('a record looked for by its id while the list moves, its total the same
     // The halving reads page 1, then 3, then 2. Just before page 2 is read, a colleague creates
     // a post (at the top) and another deletes an old one (below ours): the total stays 500, ours
     // moves down onto page 3, already read.
-    let moved: Promise<unknown> | undefined;
-    world.proxy.setPolicy(({ method, url }) => {
-      if (method !== 'GET' || !/[?&]page=2\b/.test(url) || moved) return { type: 'pass' };
-      moved = Promise.all([
-        world.service.request('POST', '/posts', { body: { title: 'Brand new' } }),
-        world.service.request('DELETE', `/posts/${older}`),
-      ]);
-      return { type: 'delay', ms: 300 };
-    });
+    const moved = moveListBefore(world, 2, older);
     const result = await d.engine.flush();
-    // The race under test happened: the list moved while the search read it.
-    expect(moved).toBeDefined();
-    await moved;
+    await moved();
     const conflict = d.store.getDraft(draft.id)!.conflict;
     // The writer, told it is no longer on the service, keeps theirs words: "Keep mine".
     if (conflict) d.engine.resolve(draft.id, 'mine');
@@ -80,12 +96,7 @@ describe('the client’s own search by id, with no second lookup to lean on', ()
     const own = await startSyncWorld('found-moving-client');
     try {
       // 100 older posts, ours, then 399 newer: ours is the last on page 4 of 5.
-      seedPublication(own.service.server.db, {
-        subdomain: own.service.subdomain,
-        posts: 100,
-        pages: 0,
-        now: Date.now() - 24 * 3600 * 1000,
-      });
+      seedOlder(own, 100);
       const made = await own.service.request('POST', '/posts', { body: { title: 'Sought' } });
       const { slug } = made.json.post as { slug: string };
       const read = await own.service.request('GET', `/posts/${slug}`);
@@ -99,18 +110,9 @@ describe('the client’s own search by id, with no second lookup to lean on', ()
       // The search reads pages 1 and 5, then halves: 3, 4. Just before page 3 is read, a post
       // is created at the top and an older one deleted: the total stays 500, and ours moves onto
       // page 5, read already. Pages 3 and 4 then look in order, ours between them missing.
-      let moved: Promise<unknown> | undefined;
-      own.proxy.setPolicy(({ method, url }) => {
-        if (method !== 'GET' || !/[?&]page=3\b/.test(url) || moved) return { type: 'pass' };
-        moved = Promise.all([
-          own.service.request('POST', '/posts', { body: { title: 'Brand new' } }),
-          own.service.request('DELETE', `/posts/${older}`),
-        ]);
-        return { type: 'delay', ms: 300 };
-      });
+      const moved = moveListBefore(own, 3, older);
       const found = await own.device().api.findById('post', ours.id, ours.created_at);
-      expect(moved).toBeDefined();
-      await moved;
+      await moved();
       expect(found).toMatchObject({ id: ours.id, slug: 'sought-renamed' });
     } finally {
       await own.close();
@@ -122,12 +124,7 @@ describe('a search by id in a list that moves under every reading of it', () => 
   it('is a failure to try again, not "gone"', async () => {
     const own = await startSyncWorld('found-moving-always');
     try {
-      seedPublication(own.service.server.db, {
-        subdomain: own.service.subdomain,
-        posts: 150,
-        pages: 0,
-        now: Date.now() - 24 * 3600 * 1000,
-      });
+      seedOlder(own, 150);
       let reads = 0;
       own.proxy.setPolicy(({ method, url }) => {
         if (method !== 'GET' || !/\/posts\?/.test(url)) return { type: 'pass' };
