@@ -31,12 +31,17 @@ const none = z.object({}).strict();
 const id = z.string().uuid();
 const kind = z.enum(['post', 'page']);
 const text = (max: number) => z.string().max(max);
-// A web address only: the core sends these on to the service, whose theme links to them.
+// Never a scheme that runs or reads (a compromised page's `javascript:`): the core sends these
+// on to the service, whose theme links to them. A browser drops tabs, new lines and leading
+// spaces in a scheme. Anything else, an empty or relative address as a service may send one,
+// is the service's to judge: refused here, it refused every save of the words beside it. The
+// editor itself takes only http(s) from the writer (url-field.ts).
+const UNSAFE_SCHEME = /^(javascript|vbscript|data|file|blob|quire):/i;
 const nullableUrl = z
   .string()
   .max(2048)
   .refine(
-    (value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol),
+    (value) => !UNSAFE_SCHEME.test([...value].filter((c) => c.charCodeAt(0) > 0x20).join('')),
     'Use an http:// or https:// address.',
   )
   .nullable();
