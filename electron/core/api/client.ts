@@ -496,9 +496,12 @@ export class PublishingApiClient {
         message: `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`,
       });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
-    // A cached answer (a CDN's, with its Age) keeps the Date it was first given: not the clock now.
+    // A cached answer (a CDN's) keeps the Date it was first given: the service's clock now is
+    // that and its Age. Varnish and Fastly say `Age: 0` on every answer they pass on.
     const date = Date.parse(response.headers.get('date') ?? '');
-    if (!Number.isNaN(date) && !response.headers.has('age')) this.clockOffset = date - Date.now();
+    const age = Number(response.headers.get('age') ?? 0);
+    if (!Number.isNaN(date) && Number.isFinite(age) && age >= 0)
+      this.clockOffset = date + age * 1000 - Date.now();
     const key = options.headers?.['idempotency-key'];
     const keyHonoured = key !== undefined && response.headers.get('idempotency-key') === key;
     this.honoursKeys ||= keyHonoured;

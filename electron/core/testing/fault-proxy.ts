@@ -39,6 +39,8 @@ export interface FaultProxy {
     clockShiftMs?: number;
     /** Reads answered from a cache this old (a CDN's): their first `Date`, and an `Age`. */
     cachedReadsAgeMs?: number;
+    /** Every answer passed on with `Age: 0`, as Varnish and Fastly do. */
+    ageZero?: boolean;
   }): void;
   close(): Promise<void>;
 }
@@ -61,6 +63,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     clockShiftMs?: number;
     /** Reads answered from a cache this old (a CDN's): their first `Date`, and an `Age`. */
     cachedReadsAgeMs?: number;
+    /** Every answer passed on with `Age: 0`, as Varnish and Fastly do. */
+    ageZero?: boolean;
   } = {};
   const log: FaultProxy['log'] = [];
 
@@ -99,6 +103,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         const headers = { ...answer.headers };
         if (service.clockShiftMs && headers.date)
           headers.date = new Date(Date.parse(headers.date) + service.clockShiftMs).toUTCString();
+        if (service.ageZero) headers.age = '0';
         if (service.cachedReadsAgeMs && request.method === 'GET' && headers.date) {
           const age = service.cachedReadsAgeMs;
           headers.date = new Date(Date.parse(headers.date) - age).toUTCString();
