@@ -107,7 +107,9 @@ export const CLASSIC_LINE = 'data-classic-line';
 export const NEWLINE_BREAK = 'data-newline';
 /** NEWLINE_BREAK's value on a `<br>` of the post's own followed by a new line. */
 const AFTER_BREAK = 'after-br';
-const PARTING = /[ \t]*\n[ \t]*\n\s*/;
+// ASCII space only: a non-breaking space is a writer's (TinyMCE's blank paragraph is one).
+const PARTING = /[ \t]*\n[ \t]*\n[ \t\n\r\f]*/g;
+const SPACE_ONLY = /^[ \t\n\r\f]*$/;
 
 export const BareLines = Extension.create({
   name: 'bareLines',
@@ -161,17 +163,51 @@ const HOLDERS = /^(BODY|BLOCKQUOTE|DIV|SECTION|ARTICLE|ASIDE|HEADER|FOOTER|DETAI
 const blank = (node: ChildNode): boolean => node.nodeType === 3 && !node.textContent?.trim();
 const loose = (node: ChildNode): boolean => (node.nodeType === 3 && !blank(node)) || isInline(node);
 
+/** Whether words stand on this side of a top-level text: in it, or beside it (not a block). */
+function wordsBeside(text: Text, at: number, way: 'before' | 'after'): boolean {
+  const inText = way === 'before' ? text.data.slice(0, at) : text.data.slice(at);
+  if (!SPACE_ONLY.test(inText)) return true;
+  const step = (node: ChildNode) => (way === 'before' ? node.previousSibling : node.nextSibling);
+  // Past comments and space, what stands beyond decides: words around a `<!--more-->`, but
+  // blocks around WordPress's block comments.
+  let node = step(text);
+  while (
+    node &&
+    (node.nodeType === 8 || (node.nodeType === 3 && SPACE_ONLY.test(node.textContent ?? '')))
+  )
+    node = step(node);
+  return node !== null && (node.nodeType === 3 || isInline(node));
+}
+
+/**
+ * The blank lines that part a post's top-level words into paragraphs, as WordPress's classic
+ * editor stores them: words (or a phrase element, a comment) on both sides. Beside a block, a
+ * blank line parts nothing. Also what the fidelity check counts.
+ */
+export function classicBlankLines(body: HTMLElement): { text: Text; at: number; length: number }[] {
+  const found: { text: Text; at: number; length: number }[] = [];
+  for (const child of body.childNodes) {
+    if (child.nodeType !== 3) continue;
+    const text = child as Text;
+    for (const blank of text.data.matchAll(PARTING))
+      if (
+        wordsBeside(text, blank.index, 'before') &&
+        wordsBeside(text, blank.index + blank[0].length, 'after')
+      )
+        found.push({ text, at: blank.index, length: blank[0].length });
+  }
+  return found;
+}
+
 /** A classic post's blank lines, each a text node of its own: where one paragraph ends. */
 function classicPartings(body: HTMLElement): Set<ChildNode> {
   const partings = new Set<ChildNode>();
-  const texts = [...body.childNodes].filter((child): child is Text => child.nodeType === 3);
-  if (!texts.some((text) => PARTING.test(text.data.trim()))) return partings;
-  for (let text of texts)
-    for (let found = PARTING.exec(text.data); found; found = PARTING.exec(text.data)) {
-      const parting = text.splitText(found.index);
-      text = parting.splitText(found[0].length);
-      partings.add(parting);
-    }
+  // From the last: splitting a text node leaves the places before it where they were.
+  for (const { text, at, length } of classicBlankLines(body).reverse()) {
+    const parting = text.splitText(at);
+    parting.splitText(length);
+    partings.add(parting);
+  }
   return partings;
 }
 
@@ -179,8 +215,8 @@ function classicPartings(body: HTMLElement): Set<ChildNode> {
 function classicBreaks(line: HTMLElement): void {
   const first = line.firstChild;
   const last = line.lastChild;
-  if (first?.nodeType === 3) first.textContent = first.textContent!.trimStart();
-  if (last?.nodeType === 3) last.textContent = last.textContent!.trimEnd();
+  if (first?.nodeType === 3) first.textContent = first.textContent!.replace(/^[ \t\n\r\f]+/, '');
+  if (last?.nodeType === 3) last.textContent = last.textContent!.replace(/[ \t\n\r\f]+$/, '');
   const walker = line.ownerDocument.createTreeWalker(line, NodeFilter.SHOW_TEXT);
   const texts: Text[] = [];
   while (walker.nextNode()) texts.push(walker.currentNode as Text);
@@ -191,7 +227,7 @@ function classicBreaks(line: HTMLElement): void {
       const newline = text.splitText(at);
       text = newline.splitText(newline.data.indexOf('\n') + 1);
       const before = newline.previousSibling;
-      if (afterBreak && before?.nodeType === 3 && !before.textContent?.trim()) {
+      if (afterBreak && before?.nodeType === 3 && SPACE_ONLY.test(before.textContent ?? '')) {
         // The writer's <br> and the new line after it are one break, saved as they came.
         (before.previousSibling as Element).setAttribute(NEWLINE_BREAK, AFTER_BREAK);
         before.remove();
@@ -220,13 +256,17 @@ export function markBareLines(body: HTMLElement): void {
     // too; in a holder whose words are all bare, the holder keeps them so (bareWords).
     if ((!blocks && holder !== body) || !children.some(loose)) continue;
     let run: ChildNode[] = [];
+    const classic = holder === body && partings.size > 0;
+    // In a classic post, a paragraph of a non-breaking space alone (TinyMCE's blank line) is one.
+    const words = (node: ChildNode): boolean =>
+      loose(node) || (classic && node.nodeType === 3 && !SPACE_ONLY.test(node.textContent ?? ''));
     const wrap = () => {
-      if (run.some(loose)) {
+      if (run.some(words)) {
         const line = holder.ownerDocument.createElement('p');
         line.setAttribute(BARE_LINE, '');
         run[0]?.before(line);
         line.append(...run);
-        if (holder === body && partings.size > 0) {
+        if (classic) {
           line.setAttribute(CLASSIC_LINE, '');
           classicBreaks(line);
         }
@@ -235,7 +275,7 @@ export function markBareLines(body: HTMLElement): void {
     };
     for (const child of holder === body ? [...holder.childNodes] : children) {
       if (partings.has(child)) wrap();
-      else if (loose(child) || (blank(child) && run.length > 0)) run.push(child);
+      else if (words(child) || (blank(child) && run.length > 0)) run.push(child);
       else if (!blank(child)) wrap();
     }
     wrap();
@@ -269,8 +309,10 @@ export function finishBareLines(body: HTMLElement): void {
 }
 
 /**
- * A classic post's paragraphs saved bare again, parted by a blank line, their line breaks new
- * lines. One given a look (centred) stays a paragraph; a line break copied elsewhere is a <br>.
+ * A classic post's paragraphs saved bare again, parted by a blank line, and their line breaks
+ * new lines, as long as the post still reads as classic when opened again; else (a heading now
+ * between its only two paragraphs) its breaks stay <br>, which WordPress shows the same: as new
+ * lines, they would read as spaces. One given a look (centred) stays a paragraph, its breaks <br>.
  */
 function finishClassicLines(body: HTMLElement): void {
   const lines = [...body.children].filter((child) => child.hasAttribute(CLASSIC_LINE));
@@ -278,15 +320,12 @@ function finishClassicLines(body: HTMLElement): void {
   const beside = new Map(
     lines.map((line) => [line, [line.previousElementSibling, line.nextElementSibling]] as const),
   );
+  const breaks: Element[] = [];
   for (const line of lines) {
-    for (const brk of line.querySelectorAll(`br[${NEWLINE_BREAK}]`))
-      if (brk.getAttribute(NEWLINE_BREAK) === AFTER_BREAK) {
-        brk.removeAttribute(NEWLINE_BREAK);
-        brk.after('\n');
-      } else brk.replaceWith('\n');
     line.removeAttribute(CLASSIC_LINE);
     line.removeAttribute(BARE_LINE);
     if (line.attributes.length > 0) continue;
+    breaks.push(...line.querySelectorAll(`br[${NEWLINE_BREAK}]`));
     const [previous, next] = beside.get(line)!;
     line.replaceWith(
       previous && !classic.has(previous) ? '\n' : '',
@@ -294,7 +333,18 @@ function finishClassicLines(body: HTMLElement): void {
       next ? (classic.has(next) ? '\n\n' : '\n') : '',
     );
   }
-  for (const brk of body.querySelectorAll(`br[${NEWLINE_BREAK}]`))
+  body.normalize();
+  if (classicBlankLines(body).length > 0)
+    for (const brk of breaks)
+      if (brk.getAttribute(NEWLINE_BREAK) !== AFTER_BREAK) brk.replaceWith('\n');
+      else {
+        brk.removeAttribute(NEWLINE_BREAK);
+        brk.after('\n');
+      }
+  for (const brk of body.querySelectorAll(`br[${NEWLINE_BREAK}]`)) {
+    // The post's own <br> came with a new line after it, which goes with it either way.
+    if (brk.getAttribute(NEWLINE_BREAK) === AFTER_BREAK) brk.after('\n');
     brk.removeAttribute(NEWLINE_BREAK);
+  }
   for (const line of body.querySelectorAll(`[${CLASSIC_LINE}]`)) line.removeAttribute(CLASSIC_LINE);
 }

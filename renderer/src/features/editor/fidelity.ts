@@ -1,3 +1,4 @@
+import { classicBlankLines } from './bare-words';
 import { documentHtml } from './extensions';
 import { editorDocument } from './editor-content';
 import { PHRASES } from './line-places';
@@ -126,13 +127,7 @@ function inventory(html: string): Map<string, number> {
   // WordPress's classic editor stores paragraphs parted by blank lines alone, at the top of the
   // post (no <p>: it adds them when it shows the post). The editor holds them (bare-words.ts);
   // a save that ran two into one is a loss to name. Inside an element, a blank line is space.
-  const texts = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
-  while (texts.nextNode()) {
-    const text = texts.currentNode;
-    if (text.parentElement !== doc.body) continue;
-    const blank = (text.textContent ?? '').trim().match(/\n[ \t]*\n/g);
-    for (let i = 0; i < (blank?.length ?? 0); i++) add('blank lines parting paragraphs');
-  }
+  for (const _ of classicBlankLines(doc.body)) add('blank lines parting paragraphs');
   for (const element of doc.body.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
     add(`<${tag}>`);
