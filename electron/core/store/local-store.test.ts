@@ -481,6 +481,58 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('keeps every draft’s words as plain text beside it, written with each change', () => {
+    // From a review: every search read every draft's HTML as words (1.4 s for 1,000 drafts of
+    // 20 KB, in the main process). The text is now written with the draft and searched in place.
+    const { store, publicationId, path } = openWithPublication();
+    const stored = (id: string) =>
+      new Database(path, { readonly: true })
+        .prepare('SELECT search_text FROM drafts WHERE id = ?')
+        .pluck()
+        .get(id);
+    const draft = store.createDraft(publicationId, 'post', {
+      title: 'Harbour',
+      content: '<p>The <strong>Causeway</strong> &amp; weed</p>',
+    });
+    expect(stored(draft.id)).toBe('harbour\nthe causeway & weed');
+    store.saveDraft(draft.id, { title: 'Harbour', content: '<p>Gulls</p>' });
+    expect(stored(draft.id)).toBe('harbour\ngulls');
+    const record = remoteRecordSchema.parse({
+      id: 9,
+      slug: 'pier',
+      title: 'Pier',
+      content: '<p>Boats</p>',
+      status: 'draft',
+      updated_at: '2026-11-01T00:00:00Z',
+    });
+    const adopted = store.adoptRemote(publicationId, 'post', record);
+    expect(stored(adopted.id)).toBe('pier\nboats');
+    store.replaceWithRemote(adopted.id, { ...record, content: '<p>Ferries</p>' }, 'overwritten');
+    expect(stored(adopted.id)).toBe('pier\nferries');
+    store.close();
+  });
+
+  it('finds a draft by its words in a store from before its words were kept (migration 5)', () => {
+    const path = file();
+    const raw = new Database(path);
+    migrate(raw, STORE_MIGRATIONS.slice(0, 4));
+    raw.close();
+    const { store, publicationId } = openWithPublication(path);
+    store.createDraft(publicationId, 'post', { title: 'Old', content: '<p>marmalade</p>' });
+    store.close();
+    // The draft as a store of version 4 held it: no text beside it.
+    const older = new Database(path);
+    older.exec('UPDATE drafts SET search_text = NULL');
+    older.pragma('user_version = 4');
+    older.exec('ALTER TABLE drafts DROP COLUMN search_text');
+    older.close();
+    const reopened = LocalStore.open(path);
+    expect(
+      reopened.searchCached(publicationId, 'post', 'marmalade').drafts.map((d) => d.fields.title),
+    ).toEqual(['Old']);
+    reopened.close();
+  });
+
   it('searches among drafts only when asked, so newer live posts do not crowd them out', () => {
     const { store, publicationId } = openWithPublication();
     const record = (id: number, status: 'draft' | 'publish') =>

@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
 import { migrate } from '../../../server/db/database';
-import { htmlToText } from '../../../server/text';
 import { DISK_FULL_MESSAGE, QuireError, type FieldErrors } from '../../../shared/errors';
 import {
   COMPARED_FIELDS,
@@ -21,7 +20,7 @@ import type {
   Tag,
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
-import { STORE_MIGRATIONS } from './schema';
+import { draftSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
 export const REVISIONS_KEPT = 50;
@@ -180,13 +179,14 @@ function prepareStatements(db: Database.Database) {
     ),
     drafts: db.prepare('SELECT * FROM drafts WHERE publication_id = ? ORDER BY updated_at DESC'),
     insertDraft: db.prepare(
-      `INSERT INTO drafts (id, publication_id, kind, remote_id, fields_json, base_json, local_rev,
-       synced_rev, created_at, updated_at)
-     VALUES (@id, @publication_id, @kind, @remote_id, @fields_json, @base_json, @local_rev,
-       @synced_rev, @now, @now)`,
+      `INSERT INTO drafts (id, publication_id, kind, remote_id, fields_json, search_text, base_json,
+       local_rev, synced_rev, created_at, updated_at)
+     VALUES (@id, @publication_id, @kind, @remote_id, @fields_json, @search_text, @base_json,
+       @local_rev, @synced_rev, @now, @now)`,
     ),
     saveFields: db.prepare(
-      `UPDATE drafts SET fields_json = ?, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
+      `UPDATE drafts SET fields_json = ?, search_text = ?, local_rev = local_rev + 1, updated_at = ?
+       WHERE id = ?`,
     ),
     enqueue: db.prepare(
       `INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at)
@@ -545,22 +545,16 @@ export class LocalStore {
         .all(publicationId, kind, ...patterns, ...patterns, limit) as string[]
     ).map((json) => JSON.parse(json) as RemoteRecord);
     // A draft by its title or its words as they are here (a post written offline, edits held
-    // for Update): its text is the writer's HTML, read as words, not tags, so this is done here.
+    // for Update), kept as plain text beside it on every write.
     const drafts = (
       this.db
         .prepare(
-          `SELECT * FROM drafts WHERE publication_id = ? AND kind = ?
+          `SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND ${matches('search_text')}
              ${draftsOnly ? "AND (remote_id IS NULL OR json_extract(base_json, '$.status') IS NOT 'publish')" : ''}
-           ORDER BY updated_at DESC`,
+           ORDER BY updated_at DESC LIMIT ?`,
         )
-        .all(publicationId, kind) as DraftRow[]
-    )
-      .map(toDraft)
-      .filter(({ fields }) => {
-        const text = `${fields.title}\n${htmlToText(fields.content)}`.toLowerCase();
-        return words.every((word) => text.includes(word));
-      })
-      .slice(0, limit);
+        .all(publicationId, kind, ...patterns, limit) as DraftRow[]
+    ).map(toDraft);
     return { records, drafts };
   }
 
@@ -614,6 +608,7 @@ export class LocalStore {
         kind,
         remote_id: null,
         fields_json: JSON.stringify(fields),
+        search_text: draftSearchText(fields),
         base_json: null,
         local_rev: 1,
         synced_rev: 0,
@@ -636,6 +631,7 @@ export class LocalStore {
         kind,
         remote_id: record.id,
         fields_json: JSON.stringify(fieldsOf(record)),
+        search_text: draftSearchText(record),
         base_json: JSON.stringify(baseOf(record, etag)),
         local_rev: 1,
         synced_rev: 1,
@@ -658,7 +654,12 @@ export class LocalStore {
         this.snapshot(id, 'before-publish', { ...fields, status: draft.fields.status });
       else this.snapshotWhileWriting(draft, fields);
       const updatedAt = this.now();
-      this.statements.saveFields.run(JSON.stringify(fields), updatedAt, id);
+      this.statements.saveFields.run(
+        JSON.stringify(fields),
+        draftSearchText(fields),
+        updatedAt,
+        id,
+      );
       this.db
         .prepare('UPDATE drafts SET last_error = NULL, last_error_fields = NULL WHERE id = ?')
         .run(id);
@@ -844,13 +845,14 @@ export class LocalStore {
       this.snapshot(id, reason);
       this.db
         .prepare(
-          `UPDATE drafts SET fields_json = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
+          `UPDATE drafts SET fields_json = ?, search_text = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
              synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL, last_error_fields = NULL,
              sent_versions = '[]', updated_at = ?
            WHERE id = ?`,
         )
         .run(
           JSON.stringify(fieldsOf(record)),
+          draftSearchText(record),
           JSON.stringify(baseOf(record, etag)),
           record.id,
           this.now(),

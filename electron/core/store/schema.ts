@@ -1,4 +1,5 @@
 import type { Migration } from '../../../server/db/migrations';
+import { htmlToText } from '../../../server/text';
 
 // Append only: a shipped migration is never edited, the next one is added.
 export const STORE_MIGRATIONS: readonly Migration[] = [
@@ -98,4 +99,25 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
         db.exec('ALTER TABLE drafts ADD COLUMN create_started_at INTEGER');
     },
   },
+  {
+    version: 5,
+    description: "a draft's title and words as plain lowercase text, searched in place",
+    up: (db) => {
+      db.exec('ALTER TABLE drafts ADD COLUMN search_text TEXT');
+      const write = db.prepare('UPDATE drafts SET search_text = ? WHERE id = ?');
+      const rows = db.prepare('SELECT id, fields_json FROM drafts').all() as {
+        id: string;
+        fields_json: string;
+      }[];
+      for (const { id, fields_json } of rows)
+        write.run(
+          draftSearchText(JSON.parse(fields_json) as { title?: string; content?: string }),
+          id,
+        );
+    },
+  },
 ];
+
+/** What a search of drafts reads: the title and the words of the text, lowercase. */
+export const draftSearchText = ({ title, content }: { title?: string; content?: string }) =>
+  `${title ?? ''}\n${htmlToText(content ?? '')}`.toLowerCase();
