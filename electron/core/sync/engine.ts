@@ -238,8 +238,6 @@ export class SyncEngine {
     const keyed =
       draft.createKey !== null &&
       draft.createStartedAt !== null &&
-      // A clock set back since the first try makes the age negative: not to be trusted either.
-      this.now() - draft.createStartedAt >= 0 &&
       this.now() - draft.createStartedAt < KEY_TRUST_MS &&
       (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
     if (draft.remoteId === null && draft.claimedSlug && !keyed) {
