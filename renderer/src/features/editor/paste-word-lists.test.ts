@@ -98,4 +98,16 @@ describe('Word list paste (965e939)', () => {
       '<ol start="4" type="I"><li>Four</li><li>Five</li></ol>',
     );
   });
+
+  // From a review: Word's blank line was kept as <p>&nbsp;</p> when wrapped in a <span>.
+  it('drops Word’s blank lines wrapped in a span with a language or a font of their own', () => {
+    for (const span of ['<span lang=EN-US>', `<span style='font-family:"Arial",sans-serif'>`])
+      expect(
+        pasted(
+          `<p class=MsoNormal>${span}One.<o:p></o:p></span></p>` +
+            `<p class=MsoNormal>${span}<o:p>&nbsp;</o:p></span></p>` +
+            `<p class=MsoNormal>${span}Two.<o:p></o:p></span></p>`,
+        ),
+      ).toBe('<p>One.</p><p>Two.</p>');
+  });
 });

@@ -145,8 +145,12 @@ function listsFromWord(body: HTMLElement): void {
   // Word's `<o:p></o:p>` keeps its paragraphs open, and a paragraph of one non-breaking space is
   // its blank line: nothing of the text's.
   for (const empty of body.querySelectorAll('o\\:p')) empty.replaceWith(...empty.childNodes);
+  // Word wraps it, as every run of words, in a <span> when it has a language or a font of its own.
   for (const blank of body.querySelectorAll('p'))
-    if (blank.children.length === 0 && !(blank.textContent ?? '').replace(/[\s\u00a0]/g, ''))
+    if (
+      [...blank.querySelectorAll('*')].every((inside) => inside.tagName === 'SPAN') &&
+      !(blank.textContent ?? '').replace(/[\s\u00a0]/g, '')
+    )
       blank.remove();
   let run: { level: number; list: HTMLElement }[] = [];
   let runOf: string | undefined;
