@@ -476,11 +476,43 @@ describe('SyncEngine against the reference server', () => {
     d.store.saveDraft(mover.id, { ...fields('Slug mover'), slug: 'slug-holder' });
     expect((await d.engine.flush()).failed).toBe(1);
     expect(d.store.getDraft(mover.id)?.lastError).toContain('belongs to another post');
-    expect(d.store.getDraft(mover.id)?.lastErrorFields).toEqual({ slug: ['is taken'] });
+    expect(d.store.getDraft(mover.id)?.lastErrorFields).toEqual({
+      slug: ['is taken by “Slug holder”'],
+    });
     expect(d.store.getDraft(mover.id)?.conflict).toBeNull();
     expect((await onServer('slug-holder')).title).toBe('Slug holder');
     expect((await onServer('renamed-mover')).title).toBe('Slug mover');
     expect(d.store.getDraft(holder.id)?.localRev).toBe(1);
+  });
+
+  it('refuses a new post the slug its writer gave it when another record holds it, never numbering it', async () => {
+    // From a review: published as `river-walk-2` with the field saying `river-walk`, and every
+    // Update refused after.
+    const d = device();
+    d.store.createDraft(d.publicationId, 'post', fields('River walk 2025'));
+    await d.engine.flush();
+    const taken = (await onServer('river-walk-2025'))!.slug;
+    const fresh = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('River walk'),
+      slug: taken,
+      status: 'publish',
+    });
+    expect((await d.engine.flush()).failed).toBe(1);
+    expect(d.store.getDraft(fresh.id)).toMatchObject({
+      remoteId: null,
+      lastErrorFields: { slug: ['is taken by “River walk 2025”'] },
+    });
+    expect(await onServer(`${taken}-2`)).toBeUndefined();
+    // Another slug given, it goes out under it; a title alone is numbered as before.
+    d.store.saveDraft(fresh.id, {
+      ...fields('River walk'),
+      slug: 'river-walk-again',
+      status: 'publish',
+    });
+    d.store.createDraft(d.publicationId, 'post', fields('River walk 2025'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    expect((await onServer('river-walk-again'))?.title).toBe('River walk');
+    expect((await onServer('river-walk-2025-2'))?.title).toBe('River walk 2025');
   });
 
   it('keeps what the service said of each field it refused, until the draft is fixed', async () => {

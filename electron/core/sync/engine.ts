@@ -270,6 +270,10 @@ export class SyncEngine {
     switch (decision.action) {
       case 'create': {
         if (isBlankDraft(draft.fields)) return 'empty';
+        // The writer's own slug is theirs to change, not ours to number: a post must not go
+        // live at `river-walk-2` with the field saying `river-walk` (a review).
+        const own = wantedSlug(draft);
+        if (own && !draft.claimedSlug) await this.refuseTakenSlug(api, draft, own);
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         store.claimSlug(draft.id, slug);
         store.noteSent(draft.id, versionKey(draft.fields));
@@ -305,13 +309,7 @@ export class SyncEngine {
             slug = free;
           }
         } else if (slug && slug !== remote.slug) {
-          const holder = await api.findBySlug(draft.kind, slug);
-          if (holder && holder.id !== remote.id)
-            throw new QuireError({
-              kind: 'validation',
-              message: `The slug "${slug}" belongs to another ${draft.kind}: choose another one.`,
-              fields: { slug: ['is taken'] },
-            });
+          await this.refuseTakenSlug(api, draft, slug, remote.id);
         }
         const fields = slug ? { ...draft.fields, slug } : draft.fields;
         store.noteSent(draft.id, versionKey(fields));
@@ -399,6 +397,22 @@ export class SyncEngine {
   /** The service's copy of a draft's record, wherever its slug now is; undefined when gone. */
   findRemote(draft: Draft): Promise<FetchedRecord | undefined> {
     return this.findOurs(this.options.clientFor(draft.publicationId), draft);
+  }
+
+  /** Refuses, on the slug field, a slug another record holds. */
+  private async refuseTakenSlug(
+    api: PublishingApiClient,
+    draft: Draft,
+    slug: string,
+    ownId?: number,
+  ): Promise<void> {
+    const holder = await api.findBySlug(draft.kind, slug);
+    if (holder && holder.id !== ownId)
+      throw new QuireError({
+        kind: 'validation',
+        message: `The slug "${slug}" belongs to another ${draft.kind}, “${holder.title}”: choose another one.`,
+        fields: { slug: [`is taken by “${holder.title}”`] },
+      });
   }
 
   /** The first of `base`, `base-2`, `base-3`… that no record holds but `ownId`. */
