@@ -324,6 +324,27 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('keeps what readers see of a live post as a snapshot at the first edit to it', () => {
+    // From a review: an Update left no copy of the version readers saw before it.
+    const { store, publicationId } = openWithPublication();
+    const live = remoteRecordSchema.parse({
+      id: 8,
+      slug: 'colophon',
+      title: 'Colophon',
+      content: '<p>Set in Georgia.</p>',
+      status: 'publish',
+      updated_at: '2026-11-01T00:00:00Z',
+    });
+    const draft = store.adoptRemote(publicationId, 'page', live);
+    store.saveDraft(draft.id, { ...draft.fields, content: '<p>Set in Iowan.</p>' });
+    store.saveDraft(draft.id, { ...draft.fields, content: '<p>Set in Iowan, by hand.</p>' });
+    const kept = store.revisions(draft.id);
+    expect(kept.map((r) => [r.reason, r.fields.content])).toEqual([
+      ['live-before-edits', '<p>Set in Georgia.</p>'],
+    ]);
+    store.close();
+  });
+
   it('holds nothing for a live post whose edits are taken back, by hand or by a restore', () => {
     const { store, publicationId } = openWithPublication();
     const live = remoteRecordSchema.parse({

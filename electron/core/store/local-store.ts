@@ -652,6 +652,10 @@ export class LocalStore {
       // in the editor travels with the publish): restoring it brings back what was published.
       if (fields.status === 'publish' && draft.fields.status !== 'publish')
         this.snapshot(id, 'before-publish', { ...fields, status: draft.fields.status });
+      else if (holdsForUpdate(draft) && draft.localRev === draft.syncedRev && !draft.conflict)
+        // The first edit to a live record in step with the service: what its readers see is
+        // kept, so an Update regretted has a way back (a review found none).
+        this.snapshot(id, 'live-before-edits');
       else this.snapshotWhileWriting(draft, fields);
       const updatedAt = this.now();
       this.statements.saveFields.run(

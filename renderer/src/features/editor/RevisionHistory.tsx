@@ -8,6 +8,7 @@ import { RevisionPreview, snapshotTime } from './RevisionPreview';
 export const REASONS: Record<string, string> = {
   'while-writing': 'Kept while writing',
   'before-publish': 'Before publishing',
+  'live-before-edits': 'As readers saw it, before these edits',
   'before-restore': 'Before a restore',
   'replaced-by-service': 'Replaced by the service’s version',
   'service-version-replaced': 'The service’s version, replaced by yours',
