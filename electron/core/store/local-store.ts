@@ -110,6 +110,11 @@ export interface OutboxOp {
   notBefore: number;
   attempts: number;
   lastError: string | null;
+  /**
+   * For a push the writer asked for (Update, Publish): the fields and revision as they were when
+   * pressed. Words written since stay held, however late the service answers.
+   */
+  pinned: { fields: DraftFields; rev: number } | null;
 }
 
 export interface Revision {
@@ -670,6 +675,9 @@ export class LocalStore {
       // Known without reading back: this transaction is the only writer.
       const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
+      // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
+      if (fields.status === 'publish' && draft.fields.status !== 'publish') this.pinPush(saved);
+      else if (fields.status !== 'publish') this.pinPush(saved, false);
       else if (this.backToLive(saved)) {
         // Held edits taken back (undone, or a snapshot of the live words restored): nothing
         // differs from what readers see, so there is nothing to Update.
@@ -680,13 +688,27 @@ export class LocalStore {
     });
   }
 
-  /** The writer's Update: held edits to a live record go to the service now. */
+  /**
+   * The writer's Update: held edits to a live record go to the service, as they are now. Words
+   * written after it stay held, even while the service is away (they went live with it, a
+   * review found, the writer never asked).
+   */
   requestPush(id: string): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
       this.enqueuePush(draft.publicationId, id);
+      this.pinPush(draft);
       return draft;
     });
+  }
+
+  /** What the draft's waiting push sends: these fields (a pin), or (`pin` false) the latest. */
+  private pinPush(draft: Draft, pin = true): void {
+    this.db
+      .prepare(
+        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ? WHERE draft_id = ? AND op = 'push'`,
+      )
+      .run(pin ? JSON.stringify(draft.fields) : null, pin ? draft.localRev : null, draft.id);
   }
 
   /** Drafts with edits saved here that are in no queue: held for the writer's Update. */
@@ -995,6 +1017,10 @@ const toOp = (row: Record<string, unknown>): OutboxOp => ({
   notBefore: row.not_before as number,
   attempts: row.attempts as number,
   lastError: (row.last_error as string | null) ?? null,
+  pinned:
+    typeof row.pinned_fields === 'string'
+      ? { fields: JSON.parse(row.pinned_fields) as DraftFields, rev: row.pinned_rev as number }
+      : null,
 });
 
 export function fieldsOf(record: RemoteRecord): DraftFields {

@@ -116,6 +116,13 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
         );
     },
   },
+  {
+    version: 6,
+    description: 'what an Update or a Publish sends, as it was when the writer pressed it',
+    up: (db) =>
+      db.exec(`ALTER TABLE outbox ADD COLUMN pinned_fields TEXT;
+               ALTER TABLE outbox ADD COLUMN pinned_rev INTEGER;`),
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

@@ -60,6 +60,8 @@ export class SyncEngine {
   private flushing?: Promise<FlushResult>;
   /** A change to drafts that must not interleave with a push (see `exclusive`). */
   private holding?: Promise<unknown>;
+  /** The fields an Update or a Publish pressed earlier sends, by draft, while its push runs. */
+  private readonly pins = new Map<string, { fields: DraftFields; rev: number }>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -170,8 +172,11 @@ export class SyncEngine {
       store.completeOp(op.seq);
       return 'done';
     }
+    if (op.op === 'push' && op.pinned && op.pinned.rev < draft.localRev)
+      this.pins.set(draft.id, op.pinned);
     try {
-      const outcome = op.op === 'delete' ? await this.remove(draft) : await this.push(draft);
+      const outcome =
+        op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
       if (outcome === 'empty') {
         // Nothing to publish yet: the writer's first words queue a new push.
         store.completeOp(op.seq);
@@ -225,6 +230,8 @@ export class SyncEngine {
         error: message,
       });
       return 'failed';
+    } finally {
+      this.pins.delete(draft.id);
     }
   }
 
@@ -256,10 +263,10 @@ export class SyncEngine {
           : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent, since);
       if (landed) {
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
-        draft = store.getDraft(draft.id) ?? draft;
+        draft = this.pinned(store.getDraft(draft.id) ?? draft);
       } else if (holder) {
         store.claimSlug(draft.id, null);
-        draft = store.getDraft(draft.id) ?? draft;
+        draft = this.pinned(store.getDraft(draft.id) ?? draft);
       }
     }
     const rev = draft.localRev;
@@ -292,7 +299,7 @@ export class SyncEngine {
           // An earlier try of this create, landed late with the words as they were then: ours,
           // brought up to date now rather than shown as someone else's change.
           store.attachRemote(draft.id, baseOf(made, made.etag));
-          const attached = store.getDraft(draft.id);
+          const attached = store.getDraft(draft.id) && this.pinned(store.getDraft(draft.id)!);
           return attached ? this.push(attached) : 'done';
         }
         return this.settle(draft, rev, made);
@@ -397,6 +404,12 @@ export class SyncEngine {
   /** The service's copy of a draft's record, wherever its slug now is; undefined when gone. */
   findRemote(draft: Draft): Promise<FetchedRecord | undefined> {
     return this.findOurs(this.options.clientFor(draft.publicationId), draft);
+  }
+
+  /** The draft as its push sends it: as it was when Update or Publish was pressed, if it was. */
+  private pinned(draft: Draft): Draft {
+    const pin = this.pins.get(draft.id);
+    return pin ? { ...draft, fields: pin.fields, localRev: pin.rev } : draft;
   }
 
   /** Refuses, on the slug field, a slug another record holds. */
