@@ -678,7 +678,13 @@ export class LocalStore {
       // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
       if (fields.status === 'publish' && draft.fields.status !== 'publish') this.pinPush(saved);
       else if (fields.status !== 'publish') this.pinPush(saved, false);
-      else if (this.backToLive(saved)) {
+      // A Publish refused for its words, answered by a fix: the fix goes, never the refused
+      // words again (they went on every save, a review found).
+      else if (draft.lastErrorFields && !holdsForUpdate(saved)) this.pinPush(saved);
+      // An Update waiting, taken back (what readers see restored): it sends that, changing
+      // nothing, where it would have sent the words regretted.
+      else if (holdsForUpdate(saved) && this.showsServiceWords(saved)) this.pinPush(saved);
+      if (holdsForUpdate(saved) && this.backToLive(saved)) {
         // Held edits taken back (undone, or a snapshot of the live words restored): nothing
         // differs from what readers see, so there is nothing to Update.
         this.db.prepare('UPDATE drafts SET synced_rev = local_rev WHERE id = ?').run(id);
@@ -885,6 +891,7 @@ export class LocalStore {
           id,
         );
       this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(draft.id);
+      this.setSetting(pinKey(id), null);
       return this.mustGet(id);
     });
   }
@@ -976,9 +983,24 @@ export class LocalStore {
           this.now(),
           draftId,
         );
-      this.enqueuePush(this.mustGet(draftId).publicationId, draftId);
+      const draft = this.mustGet(draftId);
+      this.enqueuePush(draft.publicationId, draftId);
+      // The push the conflict stopped was pinned (Update or Publish pressed, words written
+      // since): mine is what was pressed for, the later words still held.
+      const pin = this.getSetting(pinKey(draftId));
+      if (pin)
+        this.pinPush({ ...draft, ...(JSON.parse(pin) as Pick<Draft, 'fields' | 'localRev'>) });
+      this.setSetting(pinKey(draftId), null);
       return draftId;
     });
+  }
+
+  /** What a pinned push stopped by a conflict was sent with, for Keep mine. */
+  keepPinForConflict(draftId: string, pin: { fields: DraftFields; rev: number } | null): void {
+    this.setSetting(
+      pinKey(draftId),
+      pin && JSON.stringify({ fields: pin.fields, localRev: pin.rev }),
+    );
   }
 
   revisions(draftId: string): Revision[] {
@@ -991,14 +1013,29 @@ export class LocalStore {
     }));
   }
 
-  /** A live record's working copy is what the service holds, with nothing queued or in flight. */
-  private backToLive(draft: Draft): boolean {
+  /** The working copy is what the service last held, whatever is queued. */
+  private showsServiceWords(draft: Draft): boolean {
     const { base } = draft;
     return (
       base?.fingerprint !== undefined &&
       draft.conflict === null &&
-      base.fingerprint === fingerprintOf(draft.fields, base.slug) &&
+      base.fingerprint === fingerprintOf(draft.fields, base.slug)
+    );
+  }
+
+  /** A live record's working copy is what the service holds, with nothing queued or in flight. */
+  private backToLive(draft: Draft): boolean {
+    return (
+      this.showsServiceWords(draft) &&
       this.db.prepare('SELECT 1 FROM outbox WHERE draft_id = ?').get(draft.id) === undefined
+    );
+  }
+
+  /** The revision a waiting push is pinned to, if it is (Update or Publish pressed). */
+  pinnedRev(seq: number): number | null {
+    return (
+      (this.db.prepare('SELECT pinned_rev FROM outbox WHERE seq = ?').pluck().get(seq) as
+        number | null | undefined) ?? null
     );
   }
 
@@ -1047,6 +1084,8 @@ function fingerprintOf(fields: DraftFields, recordSlug: string): string {
     .update(JSON.stringify([compared, fields.slug || recordSlug, fields.tags ?? []]))
     .digest('base64url');
 }
+
+const pinKey = (draftId: string): string => `conflict-pin:${draftId}`;
 
 export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   fingerprint: fingerprintOf(fieldsOf(record), record.slug),

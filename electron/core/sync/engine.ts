@@ -184,6 +184,8 @@ export class SyncEngine {
       }
       this.setReachable(draft.publicationId, true);
       if (outcome === 'conflict') {
+        // Kept for Keep mine: what the writer pressed Update or Publish for, not words since.
+        store.keepPinForConflict(draft.id, this.pins.get(draft.id) ?? null);
         store.completeOp(op.seq);
         this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
         return 'conflicts';
@@ -192,11 +194,14 @@ export class SyncEngine {
       // the record is now live: what went is what the writer published or updated, and words
       // typed since wait for their next Update.
       const latest = store.getDraft(draft.id);
+      // Update pressed again while this one was on its way: the op now carries those words.
+      const sent = this.pins.get(draft.id)?.rev ?? draft.localRev;
+      const pressedSince = (store.pinnedRev(op.seq) ?? 0) > sent;
       if (
         op.op === 'delete' ||
         !latest ||
         latest.localRev <= latest.syncedRev ||
-        holdsForUpdate(latest)
+        (holdsForUpdate(latest) && !pressedSince)
       )
         store.completeOp(op.seq);
       this.emit({ type: 'synced', draftId: draft.id, publicationId: draft.publicationId });
@@ -216,7 +221,11 @@ export class SyncEngine {
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
         : PARKED_MS;
-      store.failOp(op.seq, message, this.now() + wait);
+      // An Update refused for its words ends: the words stay held, the refusal shown on them,
+      // for the writer's next Update, not sent again every few minutes as they were.
+      if (quire?.kind === 'validation' && op.pinned && holdsForUpdate(draft))
+        store.completeOp(op.seq);
+      else store.failOp(op.seq, message, this.now() + wait);
       if (!transient)
         store.setDraftError(
           draft.id,

@@ -82,3 +82,119 @@ describe('pressed while the service is away', () => {
     expect(live.json.post).toMatchObject({ content: '<p>a and b</p>', status: 'draft' });
   });
 });
+
+// From a review of the above: what a pin must not do.
+describe('the words an Update or a Publish was pressed with', () => {
+  const onServer = async (slug: string) =>
+    (await world.service.request('GET', `/posts/${slug}`)).json?.post;
+
+  it('refused, give way to the writer’s fix: a Publish refused for its slug goes once fixed', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Harbour lights'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Canal walk'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    const asked = { ...fields('Canal walk'), slug: 'harbour-lights', status: 'publish' as const };
+    d.store.saveDraft(mine.id, asked);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(mine.id, { ...asked, slug: 'canal-walk-at-dusk' });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect(d.store.getDraft(mine.id)?.lastError).toBeNull();
+    expect(await onServer('canal-walk-at-dusk')).toMatchObject({ status: 'publish' });
+  });
+
+  it('taken back while waiting (the live words restored), change nothing when sent', async () => {
+    const d = world.device({ attempts: 1 });
+    const page = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Opening times', '<p>Open 9 to 5.</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    away();
+    const regretted = fields('Opening times', '<p>Closed for good.</p>');
+    d.store.saveDraft(page.id, { ...regretted, status: 'publish' });
+    d.store.requestPush(page.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    const live = d.store.revisions(page.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(page.id, live.id);
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await onServer('opening-times')).content).toBe('<p>Open 9 to 5.</p>');
+    expect(heldEdits(d.store.getDraft(page.id)!)).toBe(false);
+  });
+
+  it('of a second Update pressed while the first is on its way, go too', async () => {
+    const d = world.device({ attempts: 1 });
+    const post = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Tide table', '<p>v1</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(post.id, { ...fields('Tide table', '<p>v2</p>'), status: 'publish' });
+    d.store.requestPush(post.id);
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const first = d.engine.flush();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    d.store.saveDraft(post.id, { ...fields('Tide table', '<p>v3</p>'), status: 'publish' });
+    d.store.requestPush(post.id);
+    await first;
+    back();
+    await d.engine.flush();
+    expect((await onServer('tide-table')).content).toBe('<p>v3</p>');
+    expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('of an Update refused for them end there, held with the refusal, not sent again and again', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Quay notes'));
+    const post = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Pier notes'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 2 });
+    d.store.saveDraft(post.id, { ...fields('Pier notes'), slug: 'quay-notes', status: 'publish' });
+    d.store.requestPush(post.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    const refused = d.store.getDraft(post.id)!;
+    expect(refused.lastErrorFields).toMatchObject({ slug: expect.any(Array) });
+    expect(heldEdits(refused)).toBe(true);
+    expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('of an Update met by a conflict are what Keep mine sends; words written after stay held', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'page', {
+      ...fields('Timetable', '<p>Boats at 9.</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, {
+      ...fields('Timetable', '<p>Boats at 10.</p>'),
+      status: 'publish',
+    });
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    const note = '<p>Boats at 10.</p><p>NOTE ask about winter</p>';
+    d.store.saveDraft(draft.id, { ...fields('Timetable', note), status: 'publish' });
+    back();
+    await world.service.request('PUT', `/pages/${id}`, {
+      body: { content: '<p>Boats at 9:30.</p>' },
+    });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const live = await world.service.request('GET', '/pages/timetable');
+    expect(live.json.page.content).toBe('<p>Boats at 10.</p>');
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe(note);
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+    // The note goes with the next Update.
+    d.store.requestPush(draft.id);
+    await d.engine.flush();
+    expect((await world.service.request('GET', '/pages/timetable')).json.page.content).toBe(note);
+  });
+});
