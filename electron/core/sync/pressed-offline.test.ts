@@ -14,23 +14,31 @@ afterAll(() => world.close());
 beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
 
 const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
+/** The words as published: a draft's fields with the status the writer asked for. */
+const published = (title: string, content?: string) => ({
+  ...fields(title, content),
+  status: 'publish' as const,
+});
+
+/** A device with a post or page of its own already live on the service. */
+async function deviceWithLive(kind: 'post' | 'page', title: string, content: string) {
+  const d = world.device({ attempts: 1 });
+  const draft = d.store.createDraft(d.publicationId, kind, published(title, content));
+  expect(await d.engine.flush()).toMatchObject({ done: 1 });
+  return { d, draft };
+}
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
 
 describe('pressed while the service is away', () => {
   it('Update sends the words as they were when pressed; words written after stay held', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'page', {
-      ...fields('Opening hours', '<p>Open 9 to 5.</p>'),
-      status: 'publish',
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const { d, draft } = await deviceWithLive('page', 'Opening hours', '<p>Open 9 to 5.</p>');
     away();
     const corrected = { ...fields('Opening hours', '<p>Open 9 to 5. Closed on Sundays.</p>') };
     d.store.saveDraft(draft.id, { ...corrected, status: 'publish' });
     d.store.requestPush(draft.id);
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
     const drafting = '<p>Open 9 to 5. Closed on Sundays.</p><p>TODO winter hours</p>';
-    d.store.saveDraft(draft.id, { ...fields('Opening hours', drafting), status: 'publish' });
+    d.store.saveDraft(draft.id, published('Opening hours', drafting));
     back();
     d.clock.now += 600_000;
     expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
@@ -47,11 +55,8 @@ describe('pressed while the service is away', () => {
     const d = world.device({ attempts: 1 });
     away();
     const draft = d.store.createDraft(d.publicationId, 'post', fields('Ferry notes', '<p>v1</p>'));
-    d.store.saveDraft(draft.id, { ...fields('Ferry notes', '<p>v1</p>'), status: 'publish' });
-    d.store.saveDraft(draft.id, {
-      ...fields('Ferry notes', '<p>v1, then a half th</p>'),
-      status: 'publish',
-    });
+    d.store.saveDraft(draft.id, published('Ferry notes', '<p>v1</p>'));
+    d.store.saveDraft(draft.id, published('Ferry notes', '<p>v1, then a half th</p>'));
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
     back();
     d.clock.now += 600_000;
@@ -69,7 +74,7 @@ describe('pressed while the service is away', () => {
       'post',
       fields('Second thoughts', '<p>a</p>'),
     );
-    d.store.saveDraft(draft.id, { ...fields('Second thoughts', '<p>a</p>'), status: 'publish' });
+    d.store.saveDraft(draft.id, published('Second thoughts', '<p>a</p>'));
     d.store.saveDraft(draft.id, {
       ...fields('Second thoughts', '<p>a and b</p>'),
       status: 'draft',
@@ -103,12 +108,7 @@ describe('the words an Update or a Publish was pressed with', () => {
   });
 
   it('taken back while waiting (the live words restored), change nothing when sent', async () => {
-    const d = world.device({ attempts: 1 });
-    const page = d.store.createDraft(d.publicationId, 'post', {
-      ...fields('Opening times', '<p>Open 9 to 5.</p>'),
-      status: 'publish',
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const { d, draft: page } = await deviceWithLive('post', 'Opening times', '<p>Open 9 to 5.</p>');
     away();
     const regretted = fields('Opening times', '<p>Closed for good.</p>');
     d.store.saveDraft(page.id, { ...regretted, status: 'publish' });
@@ -124,20 +124,15 @@ describe('the words an Update or a Publish was pressed with', () => {
   });
 
   it('of a second Update pressed while the first is on its way, go too', async () => {
-    const d = world.device({ attempts: 1 });
-    const post = d.store.createDraft(d.publicationId, 'post', {
-      ...fields('Tide table', '<p>v1</p>'),
-      status: 'publish',
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    d.store.saveDraft(post.id, { ...fields('Tide table', '<p>v2</p>'), status: 'publish' });
+    const { d, draft: post } = await deviceWithLive('post', 'Tide table', '<p>v1</p>');
+    d.store.saveDraft(post.id, published('Tide table', '<p>v2</p>'));
     d.store.requestPush(post.id);
     world.proxy.setPolicy((r) =>
       r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
     );
     const first = d.engine.flush();
     await new Promise((resolve) => setTimeout(resolve, 150));
-    d.store.saveDraft(post.id, { ...fields('Tide table', '<p>v3</p>'), status: 'publish' });
+    d.store.saveDraft(post.id, published('Tide table', '<p>v3</p>'));
     d.store.requestPush(post.id);
     await first;
     back();
@@ -149,10 +144,7 @@ describe('the words an Update or a Publish was pressed with', () => {
   it('of an Update refused for them end there, held with the refusal, not sent again and again', async () => {
     const d = world.device({ attempts: 1 });
     d.store.createDraft(d.publicationId, 'post', fields('Quay notes'));
-    const post = d.store.createDraft(d.publicationId, 'post', {
-      ...fields('Pier notes'),
-      status: 'publish',
-    });
+    const post = d.store.createDraft(d.publicationId, 'post', published('Pier notes'));
     expect(await d.engine.flush()).toMatchObject({ done: 2 });
     d.store.saveDraft(post.id, { ...fields('Pier notes'), slug: 'quay-notes', status: 'publish' });
     d.store.requestPush(post.id);
@@ -164,22 +156,14 @@ describe('the words an Update or a Publish was pressed with', () => {
   });
 
   it('of an Update met by a conflict are what Keep mine sends; words written after stay held', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'page', {
-      ...fields('Timetable', '<p>Boats at 9.</p>'),
-      status: 'publish',
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const { d, draft } = await deviceWithLive('page', 'Timetable', '<p>Boats at 9.</p>');
     const id = d.store.getDraft(draft.id)!.remoteId!;
     away();
-    d.store.saveDraft(draft.id, {
-      ...fields('Timetable', '<p>Boats at 10.</p>'),
-      status: 'publish',
-    });
+    d.store.saveDraft(draft.id, published('Timetable', '<p>Boats at 10.</p>'));
     d.store.requestPush(draft.id);
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
     const note = '<p>Boats at 10.</p><p>NOTE ask about winter</p>';
-    d.store.saveDraft(draft.id, { ...fields('Timetable', note), status: 'publish' });
+    d.store.saveDraft(draft.id, published('Timetable', note));
     back();
     await world.service.request('PUT', `/pages/${id}`, {
       body: { content: '<p>Boats at 9:30.</p>' },
