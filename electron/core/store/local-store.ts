@@ -677,10 +677,10 @@ export class LocalStore {
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
       // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
       if (fields.status === 'publish' && draft.fields.status !== 'publish') this.pinPush(saved);
-      else if (fields.status !== 'publish') this.pinPush(saved, false);
-      // A Publish refused for its words, answered by a fix: the fix goes, never the refused
-      // words again (they went on every save, a review found).
-      else if (draft.lastErrorFields && !holdsForUpdate(saved)) this.pinPush(saved);
+      else if (fields.status !== 'publish') {
+        this.pinPush(saved, false);
+        this.setSetting(pinKey(id), null);
+      }
       // An Update waiting, taken back (what readers see restored): it sends that, changing
       // nothing, where it would have sent the words regretted.
       else if (holdsForUpdate(saved) && this.showsServiceWords(saved)) this.pinPush(saved);
@@ -704,6 +704,8 @@ export class LocalStore {
       const draft = this.mustGet(id);
       this.enqueuePush(draft.publicationId, id);
       this.pinPush(draft);
+      // Pressed again: this is what goes, a pin kept from an earlier conflict no longer.
+      this.setSetting(pinKey(id), null);
       return draft;
     });
   }
@@ -1028,6 +1030,20 @@ export class LocalStore {
     return (
       this.showsServiceWords(draft) &&
       this.db.prepare('SELECT 1 FROM outbox WHERE draft_id = ?').get(draft.id) === undefined
+    );
+  }
+
+  opPin(seq: number): { fields: DraftFields; rev: number } | null {
+    const row = this.db.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as
+      Record<string, unknown> | undefined;
+    return row ? toOp(row).pinned : null;
+  }
+
+  unpinOp(seq: number): void {
+    this.write(() =>
+      this.db
+        .prepare('UPDATE outbox SET pinned_fields = NULL, pinned_rev = NULL WHERE seq = ?')
+        .run(seq),
     );
   }
 

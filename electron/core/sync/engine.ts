@@ -185,7 +185,7 @@ export class SyncEngine {
       this.setReachable(draft.publicationId, true);
       if (outcome === 'conflict') {
         // Kept for Keep mine: what the writer pressed Update or Publish for, not words since.
-        store.keepPinForConflict(draft.id, this.pins.get(draft.id) ?? null);
+        store.keepPinForConflict(draft.id, store.opPin(op.seq));
         store.completeOp(op.seq);
         this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
         return 'conflicts';
@@ -221,11 +221,23 @@ export class SyncEngine {
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
         : PARKED_MS;
+      // Update or Publish pressed again while this one was on its way: the refusal was of words
+      // since replaced, and the new press goes at once, with nothing of the old refusal shown.
+      const pressedAgain =
+        (store.pinnedRev(op.seq) ?? 0) > (this.pins.get(draft.id)?.rev ?? draft.localRev);
+      if (pressedAgain) {
+        store.failOp(op.seq, message, this.now());
+        return 'failed';
+      }
+      const refusedPin = quire?.kind === 'validation' && op.pinned !== null;
       // An Update refused for its words ends: the words stay held, the refusal shown on them,
       // for the writer's next Update, not sent again every few minutes as they were.
-      if (quire?.kind === 'validation' && op.pinned && holdsForUpdate(draft))
-        store.completeOp(op.seq);
-      else store.failOp(op.seq, message, this.now() + wait);
+      if (refusedPin && holdsForUpdate(draft)) store.completeOp(op.seq);
+      else {
+        store.failOp(op.seq, message, this.now() + wait);
+        // A Publish refused for its words: the pin gives way, the writer's fix goes as written.
+        if (refusedPin) store.unpinOp(op.seq);
+      }
       if (!transient)
         store.setDraftError(
           draft.id,

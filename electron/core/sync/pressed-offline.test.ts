@@ -182,3 +182,117 @@ describe('the words an Update or a Publish was pressed with', () => {
     expect((await world.service.request('GET', '/pages/timetable')).json.page.content).toBe(note);
   });
 });
+
+// From a third review: the timing around a pin (a press on its way, a conflict, a second press).
+describe('a press while another is on its way, or during a conflict', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const content = async (slug: string) =>
+    (await world.service.request('GET', `/pages/${slug}`)).json.page;
+
+  it('a second Update pressed while a refused one is on its way still goes', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'page', fields('Quay two'));
+    const page = d.store.createDraft(d.publicationId, 'page', published('Pier two'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2 });
+    d.store.saveDraft(page.id, { ...published('Pier two'), slug: 'quay-two' });
+    d.store.requestPush(page.id);
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const first = d.engine.flush();
+    await sleep(150);
+    d.store.saveDraft(page.id, { ...published('Pier two'), slug: 'pier-two-b' });
+    d.store.requestPush(page.id);
+    await first;
+    back();
+    await d.engine.flush();
+    expect(await content('pier-two-b')).toMatchObject({ status: 'publish' });
+    expect(d.store.getDraft(page.id)!.lastError).toBeNull();
+  });
+
+  it('Keep mine sends what was pressed for, not words typed while the push was on its way', async () => {
+    const { d, draft } = await deviceWithLive('page', 'Ferry times', '<p>Boats at 9.</p>');
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, published('Ferry times', '<p>Boats at 10.</p>'));
+    d.store.requestPush(draft.id);
+    await world.service.request('PUT', `/pages/${id}`, {
+      body: { content: '<p>Boats at 9:30.</p>' },
+    });
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const first = d.engine.flush();
+    await sleep(150);
+    d.store.saveDraft(draft.id, published('Ferry times', '<p>Boats at 10.</p><p>NOTE</p>'));
+    expect(await first).toMatchObject({ conflicts: 1 });
+    back();
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect((await content('ferry-times')).content).toBe('<p>Boats at 10.</p>');
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+  });
+
+  it('Unpublish pressed during a conflict, then Keep mine: the page is not left live', async () => {
+    const { d, draft } = await deviceWithLive('page', 'Bus times', '<p>Bus at 9.</p>');
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, published('Bus times', '<p>Bus at 10.</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, published('Bus times', '<p>Bus at 10.</p><p>NOTE</p>'));
+    back();
+    await world.service.request('PUT', `/pages/${id}`, {
+      body: { content: '<p>Bus at 9:30.</p>' },
+    });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.store.saveDraft(draft.id, fields('Bus times', '<p>Bus at 10.</p><p>NOTE</p>'));
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect(await content('bus-times')).toMatchObject({ status: 'draft' });
+  });
+
+  it('a Publish refused for its slug goes with the fix, even with a save between', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'page', fields('Harbour two'));
+    const mine = d.store.createDraft(d.publicationId, 'page', fields('Canal two'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    const asked = { ...published('Canal two'), slug: 'harbour-two' };
+    d.store.saveDraft(mine.id, asked);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(mine.id, { ...asked, content: '<p>Canal two, at dusk</p>' });
+    d.store.saveDraft(mine.id, {
+      ...asked,
+      content: '<p>Canal two, at dusk</p>',
+      slug: 'canal-two-at-dusk',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect(await content('canal-two-at-dusk')).toMatchObject({ status: 'publish' });
+  });
+
+  it('an Update pressed during a conflict is what Keep mine sends', async () => {
+    const { d, draft } = await deviceWithLive('page', 'Tram times', '<p>Tram at 9.</p>');
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, published('Tram times', '<p>Tram at 10.</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, published('Tram times', '<p>Tram at 10.</p><p>x</p>'));
+    back();
+    await world.service.request('PUT', `/pages/${id}`, {
+      body: { content: '<p>Tram at 9:30.</p>' },
+    });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    away();
+    const final = '<p>Tram at 10.</p><p>Trams every 20 minutes.</p>';
+    d.store.saveDraft(draft.id, published('Tram times', final));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await content('tram-times')).content).toBe(final);
+  });
+});
