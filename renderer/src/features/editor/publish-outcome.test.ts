@@ -50,7 +50,7 @@ describe('publishOutcome', () => {
       draft({}, 'draft'),
     ])
       expect(publishOutcome(pending, 'publish', 'J').message).toBe(
-        'Publish pending: it goes live on J as soon as the service answers.',
+        'Publish pending: it goes live on J, as it is now, as soon as the service answers; what you write meanwhile waits for an Update.',
       );
     expect(
       publishOutcome(draft({ syncState: 'local', serviceStatus: 'publish' }, 'draft'), 'draft', 'J')
@@ -90,7 +90,7 @@ describe('updateOutcome', () => {
       message: 'Not sent to J: Token refused',
     });
     expect(updateOutcome(draft({ syncState: 'local' }), 'J').message).toBe(
-      'Saved; the update reaches J as soon as the service answers.',
+      'Saved; the update reaches J, as it is now, as soon as the service answers; what you write meanwhile waits for the next Update.',
     );
   });
 });

@@ -57,7 +57,7 @@ export function publishOutcome(
     tone: 'info',
     message:
       wanted === 'publish'
-        ? `Publish pending: it goes live on ${publicationName} as soon as the service answers.`
+        ? `Publish pending: it goes live on ${publicationName}, as it is now, as soon as the service answers; what you write meanwhile waits for an Update.`
         : `Unpublish pending: readers of ${publicationName} see it until the service answers.`,
   };
 }
@@ -77,7 +77,7 @@ export function updateOutcome(draft: DraftView, publicationName: string): Outcom
     return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
   return {
     tone: 'info',
-    message: `Saved; the update reaches ${publicationName} as soon as the service answers.`,
+    message: `Saved; the update reaches ${publicationName}, as it is now, as soon as the service answers; what you write meanwhile waits for the next Update.`,
   };
 }
 
