@@ -199,7 +199,11 @@ function prepareStatements(db: Database.Database) {
     ),
     due: db.prepare(
       `SELECT * FROM outbox o WHERE not_before <= ?
-       AND seq = (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id)
+       AND seq = coalesce(
+         (SELECT min(x.seq) FROM outbox x JOIN drafts d ON d.id = x.draft_id
+           WHERE x.draft_id = o.draft_id AND x.op = 'delete'
+             AND d.remote_id IS NOT NULL AND d.claimed_slug IS NULL),
+         (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
      ORDER BY seq LIMIT ?`,
     ),
     outboxCount: db.prepare('SELECT count(*) FROM outbox WHERE publication_id = ?').pluck(),
@@ -794,6 +798,8 @@ export class LocalStore {
            WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
+      // In step with the service: no conflict left for a kept pin to be Keep mine's.
+      this.setSetting(pinKey(id), null);
     });
   }
 
@@ -1017,12 +1023,7 @@ export class LocalStore {
 
   /** The working copy is what the service last held, whatever is queued. */
   private showsServiceWords(draft: Draft): boolean {
-    const { base } = draft;
-    return (
-      base?.fingerprint !== undefined &&
-      draft.conflict === null &&
-      base.fingerprint === fingerprintOf(draft.fields, base.slug)
-    );
+    return draft.base !== null && draft.conflict === null && heldAtBase(draft.fields, draft.base);
   }
 
   /** A live record's working copy is what the service holds, with nothing queued or in flight. */
@@ -1094,6 +1095,10 @@ export function fieldsOf(record: RemoteRecord): DraftFields {
 }
 
 /** Equal for two versions exactly when `differingFields` finds nothing between them. */
+/** Whether these fields are what the service held at this base (undefined: not known). */
+export const heldAtBase = (fields: DraftFields, base: DraftBase): boolean =>
+  base.fingerprint !== undefined && base.fingerprint === fingerprintOf(fields, base.slug);
+
 function fingerprintOf(fields: DraftFields, recordSlug: string): string {
   const compared = COMPARED_FIELDS.map((key) => effectiveValue(fields, key));
   return createHash('sha256')

@@ -7,6 +7,7 @@ import type { FetchedRecord, PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import {
   baseOf,
+  heldAtBase,
   type Draft,
   type DraftFields,
   type LocalStore,
@@ -172,8 +173,9 @@ export class SyncEngine {
       store.completeOp(op.seq);
       return 'done';
     }
-    if (op.op === 'push' && op.pinned && op.pinned.rev < draft.localRev)
-      this.pins.set(draft.id, op.pinned);
+    // Read now, not from the round's list: a Publish or an Unpublish may have come since.
+    const pinned = op.op === 'push' ? store.opPin(op.seq) : null;
+    if (pinned && pinned.rev < draft.localRev) this.pins.set(draft.id, pinned);
     try {
       const outcome =
         op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
@@ -185,7 +187,8 @@ export class SyncEngine {
       this.setReachable(draft.publicationId, true);
       if (outcome === 'conflict') {
         // Kept for Keep mine: what the writer pressed Update or Publish for, not words since.
-        store.keepPinForConflict(draft.id, store.opPin(op.seq));
+        const pin = store.opPin(op.seq);
+        if (pin) store.keepPinForConflict(draft.id, pin);
         store.completeOp(op.seq);
         this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
         return 'conflicts';
@@ -196,7 +199,12 @@ export class SyncEngine {
       const latest = store.getDraft(draft.id);
       // Update pressed again while this one was on its way: the op now carries those words.
       const sent = this.pins.get(draft.id)?.rev ?? draft.localRev;
-      const pressedSince = (store.pinnedRev(op.seq) ?? 0) > sent;
+      const pinNow = store.opPin(op.seq);
+      // Unless the pin since is the words this push replaced, restored (a take-back meant for
+      // a push still waiting): it has landed, and they stay held against it, not sent unasked.
+      const tookBack =
+        pinNow !== null && draft.base !== null && heldAtBase(pinNow.fields, draft.base);
+      const pressedSince = (pinNow?.rev ?? 0) > sent && !tookBack;
       if (
         op.op === 'delete' ||
         !latest ||
@@ -229,7 +237,7 @@ export class SyncEngine {
         store.failOp(op.seq, message, this.now());
         return 'failed';
       }
-      const refusedPin = quire?.kind === 'validation' && op.pinned !== null;
+      const refusedPin = quire?.kind === 'validation' && pinned !== null;
       // An Update refused for its words ends: the words stay held, the refusal shown on them,
       // for the writer's next Update, not sent again every few minutes as they were.
       if (refusedPin && holdsForUpdate(draft)) store.completeOp(op.seq);

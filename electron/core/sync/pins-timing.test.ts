@@ -1,0 +1,146 @@
+// Four reviews of the pins found timing and ordering cases: a press made while another draft
+// of the round is on its way, a second conflict, a Delete behind a refused or waiting Publish,
+// the live words restored while an Update is on its way. Each failed before its fix.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SyncEngine } from './engine';
+import { heldEdits } from './hold';
+import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('pins-timing');
+});
+afterAll(() => world.close());
+beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+
+const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
+const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const published = (title: string, content?: string) => ({
+  ...fields(title, content),
+  status: 'publish' as const,
+});
+const post = async (slug: string) =>
+  (await world.service.request('GET', `/posts/${slug}`)).json?.post;
+
+describe('the words an Update or a Publish was pressed with, in time', () => {
+  it('Publish pressed while another draft of the round is on its way sends the pressed words', async () => {
+    const d = world.device({ attempts: 1 });
+    // One push at a time: the second draft's op is read at the round's start and waits its turn.
+    const engine = new SyncEngine({
+      store: d.store,
+      clientFor: () => d.api,
+      concurrency: 1,
+      now: () => d.clock.now,
+      random: () => 0.5,
+    });
+    const slow = d.store.createDraft(d.publicationId, 'post', fields('Slow one', '<p>a</p>'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Lighthouse', '<p>draft</p>'));
+    expect(await engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    d.store.saveDraft(slow.id, fields('Slow one', '<p>a b</p>'));
+    d.store.saveDraft(mine.id, fields('Lighthouse', '<p>draft, more</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const round = engine.flush();
+    await sleep(150);
+    // While "Slow one" is being sent: Publish pressed, then a half-written note.
+    d.store.saveDraft(mine.id, published('Lighthouse', '<p>Ready.</p>'));
+    d.store.saveDraft(mine.id, published('Lighthouse', '<p>Ready.</p><p>TODO half th</p>'));
+    await round;
+    back();
+    await engine.flush();
+    expect(await post('lighthouse')).toMatchObject({ status: 'publish', content: '<p>Ready.</p>' });
+  });
+
+  it('a Publish met by a conflict keeps its pin through a second conflict, for Keep mine', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Beacon', '<p>draft</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, published('Beacon', '<p>Beacon lit at dusk.</p>'));
+    d.store.saveDraft(draft.id, published('Beacon', '<p>Beacon lit at dusk.</p><p>TODO</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    await world.service.request('PUT', `/posts/${id}`, {
+      body: { content: '<p>Their draft words.</p>' },
+    });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // A save during the conflict (the record is not live: it is sent, and meets the conflict).
+    d.store.saveDraft(draft.id, published('Beacon', '<p>Beacon lit at dusk.</p><p>TODO wr</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect(await post('beacon')).toMatchObject({
+      status: 'publish',
+      content: '<p>Beacon lit at dusk.</p>',
+    });
+  });
+});
+
+describe('Delete while a pinned Publish waits', () => {
+  it('a Delete behind a Publish refused for its slug is sent', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Taken one'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Unwanted'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    const id = d.store.getDraft(mine.id)!.remoteId!;
+    d.store.saveDraft(mine.id, { ...published('Unwanted'), slug: 'taken-one' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // The writer gives up on it: Delete, undo window over.
+    d.store.requestDelete(mine.id, 10_000);
+    for (let i = 0; i < 3; i++) {
+      d.clock.now += 600_000;
+      await d.engine.flush();
+    }
+    expect(d.store.allOps()).toEqual([]);
+    expect(await post('unwanted')).toBeUndefined();
+    expect(id).toBeGreaterThan(0);
+  });
+
+  it('a Publish pressed offline and then Deleted does not go live on the way to the delete', async () => {
+    const d = world.device({ attempts: 1 });
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Regretted', '<p>no</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(mine.id)!.remoteId!;
+    away();
+    d.store.saveDraft(mine.id, published('Regretted', '<p>no</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.requestDelete(mine.id, 10_000);
+    // Back, but the delete itself does not get through this time.
+    world.proxy.setPolicy((r) => (r.method === 'DELETE' ? { type: 'reset' } : { type: 'pass' }));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(id).toBeGreaterThan(0);
+    expect((await post('regretted'))?.status).not.toBe('publish');
+  });
+});
+
+describe('taken back while the Update is on its way', () => {
+  it('the live words restored during the send are held, not sent over the Update', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Lock hours', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, published('Lock hours', '<p>P1</p>'));
+    d.store.requestPush(draft.id);
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const first = d.engine.flush();
+    await sleep(150);
+    // While the Update is being sent: the writer looks back at what readers saw, restores it.
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    await first;
+    back();
+    await d.engine.flush();
+    // The Update pressed went; the restore came after it and waits for an Update of its own.
+    expect(await post('lock-hours')).toMatchObject({ content: '<p>P1</p>' });
+    const restored = d.store.getDraft(draft.id)!;
+    expect(restored.fields.content).toBe('<p>L</p>');
+    expect(heldEdits(restored)).toBe(true);
+    expect(d.store.allOps()).toEqual([]);
+  });
+});
