@@ -767,7 +767,11 @@ export class LocalStore {
     return this.write(() => this.statements.cancelDelete.run(id).changes === 1);
   }
 
-  /** The first due op of each draft, oldest first: per-record order is kept. */
+  /**
+   * The first due op of each draft, oldest first: per-record order is kept, but a record on the
+   * service being deleted goes before a push of it still waiting (refused, or a Publish pressed
+   * offline), which would hold the delete back or put it live on the way.
+   */
   dueOps(limit = 100): OutboxOp[] {
     return (this.statements.due.all(this.now(), limit) as Record<string, unknown>[]).map(toOp);
   }

@@ -28,7 +28,7 @@ export type SyncEvent =
 export interface SyncEngineOptions {
   store: LocalStore;
   clientFor: (publicationId: string) => PublishingApiClient;
-  /** Drafts pushed at once; ops of one draft always run in order, one at a time. */
+  /** Drafts pushed at once; ops of one draft run one at a time (in order, a delete first). */
   concurrency?: number;
   now?: () => number;
   random?: () => number;
