@@ -403,9 +403,11 @@ describe('LocalStore', () => {
     store.close();
   });
 
-  it('keeps per-record order: a delete waits behind the record’s pending push', () => {
+  it('keeps per-record order: a delete waits behind a create that may have landed', () => {
     const { store, publicationId } = openWithPublication();
     const draft = store.createDraft(publicationId, 'post', { title: 'Order', content: '' });
+    // Its create tried: it may have landed, its answer lost, and must be found before it goes.
+    store.claimSlug(draft.id, 'order');
     store.requestDelete(draft.id, 0);
     expect(store.dueOps().map((op) => op.op)).toEqual(['push']);
     store.completeOp(store.dueOps()[0]!.seq);

@@ -114,7 +114,7 @@ export interface OutboxOp {
    * For a push the writer asked for (Update, Publish): the fields and revision as they were when
    * pressed. Words written since stay held, however late the service answers.
    */
-  pinned: { fields: DraftFields; rev: number } | null;
+  pinned: { fields: DraftFields; rev: number; pressed: boolean } | null;
 }
 
 export interface Revision {
@@ -202,7 +202,7 @@ function prepareStatements(db: Database.Database) {
        AND seq = coalesce(
          (SELECT min(x.seq) FROM outbox x JOIN drafts d ON d.id = x.draft_id
            WHERE x.draft_id = o.draft_id AND x.op = 'delete'
-             AND d.remote_id IS NOT NULL AND d.claimed_slug IS NULL),
+             AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL)),
          (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
      ORDER BY seq LIMIT ?`,
     ),
@@ -687,7 +687,8 @@ export class LocalStore {
       }
       // An Update waiting, taken back (what readers see restored): it sends that, changing
       // nothing, where it would have sent the words regretted.
-      else if (holdsForUpdate(saved) && this.showsServiceWords(saved)) this.pinPush(saved);
+      else if (holdsForUpdate(saved) && this.showsServiceWords(saved))
+        this.pinPush(saved, 'taken-back');
       if (holdsForUpdate(saved) && this.backToLive(saved)) {
         // Held edits taken back (undone, or a snapshot of the live words restored): nothing
         // differs from what readers see, so there is nothing to Update.
@@ -715,12 +716,18 @@ export class LocalStore {
   }
 
   /** What the draft's waiting push sends: these fields (a pin), or (`pin` false) the latest. */
-  private pinPush(draft: Draft, pin = true): void {
+  private pinPush(draft: Draft, pin: 'pressed' | 'taken-back' | false = 'pressed'): void {
     this.db
       .prepare(
-        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ? WHERE draft_id = ? AND op = 'push'`,
+        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = ?
+         WHERE draft_id = ? AND op = 'push'`,
       )
-      .run(pin ? JSON.stringify(draft.fields) : null, pin ? draft.localRev : null, draft.id);
+      .run(
+        pin ? JSON.stringify(draft.fields) : null,
+        pin ? draft.localRev : null,
+        pin === 'taken-back' ? 0 : 1,
+        draft.id,
+      );
   }
 
   /** Drafts with edits saved here that are in no queue: held for the writer's Update. */
@@ -1038,7 +1045,7 @@ export class LocalStore {
     );
   }
 
-  opPin(seq: number): { fields: DraftFields; rev: number } | null {
+  opPin(seq: number): OutboxOp['pinned'] {
     const row = this.db.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as
       Record<string, unknown> | undefined;
     return row ? toOp(row).pinned : null;
@@ -1049,6 +1056,15 @@ export class LocalStore {
       this.db
         .prepare('UPDATE outbox SET pinned_fields = NULL, pinned_rev = NULL WHERE seq = ?')
         .run(seq),
+    );
+  }
+
+  /** Whether the draft is being deleted, its undo window over. */
+  deleteDue(draftId: string): boolean {
+    return (
+      this.db
+        .prepare(`SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'delete' AND not_before <= ?`)
+        .get(draftId, this.now()) !== undefined
     );
   }
 
@@ -1077,7 +1093,11 @@ const toOp = (row: Record<string, unknown>): OutboxOp => ({
   lastError: (row.last_error as string | null) ?? null,
   pinned:
     typeof row.pinned_fields === 'string'
-      ? { fields: JSON.parse(row.pinned_fields) as DraftFields, rev: row.pinned_rev as number }
+      ? {
+          fields: JSON.parse(row.pinned_fields) as DraftFields,
+          rev: row.pinned_rev as number,
+          pressed: row.pinned_by_press !== 0,
+        }
       : null,
 });
 

@@ -123,6 +123,11 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE outbox ADD COLUMN pinned_fields TEXT;
                ALTER TABLE outbox ADD COLUMN pinned_rev INTEGER;`),
   },
+  {
+    version: 7,
+    description: "whether a push's pin was the writer's press, or the live words restored",
+    up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN pinned_by_press INTEGER NOT NULL DEFAULT 1'),
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

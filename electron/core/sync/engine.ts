@@ -203,7 +203,10 @@ export class SyncEngine {
       // Unless the pin since is the words this push replaced, restored (a take-back meant for
       // a push still waiting): it has landed, and they stay held against it, not sent unasked.
       const tookBack =
-        pinNow !== null && draft.base !== null && heldAtBase(pinNow.fields, draft.base);
+        pinNow !== null &&
+        !pinNow.pressed &&
+        draft.base !== null &&
+        heldAtBase(pinNow.fields, draft.base);
       const pressedSince = (pinNow?.rev ?? 0) > sent && !tookBack;
       if (
         op.op === 'delete' ||
@@ -292,6 +295,9 @@ export class SyncEngine {
           : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent, since);
       if (landed) {
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
+        // Found only to be deleted: the delete goes next, nothing of the draft's sent first (a
+        // Publish pressed since would put it live on its way).
+        if (store.deleteDue(draft.id)) return 'done';
         draft = this.pinned(store.getDraft(draft.id) ?? draft);
       } else if (holder) {
         store.claimSlug(draft.id, null);
@@ -314,9 +320,17 @@ export class SyncEngine {
         store.claimSlug(draft.id, slug);
         store.noteSent(draft.id, versionKey(draft.fields));
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
-        const created = await api.create(draft.kind, { ...draft.fields, slug }, undefined, key);
+        // Being deleted, an earlier try of it perhaps landed: found (or made) as a draft, never
+        // live, only for the delete that goes next.
+        const deleting = store.deleteDue(draft.id);
+        const sending = deleting ? { ...draft.fields, status: 'draft' as const } : draft.fields;
+        const created = await api.create(draft.kind, { ...sending, slug }, undefined, key);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
+        if (deleting) {
+          store.attachRemote(draft.id, baseOf(made, made.etag));
+          return 'done';
+        }
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
         // The service's word that an earlier try made it, untouched since: ours, whatever its
         // words (their version may be one no longer in the list of those sent).
@@ -328,6 +342,7 @@ export class SyncEngine {
           // An earlier try of this create, landed late with the words as they were then: ours,
           // brought up to date now rather than shown as someone else's change.
           store.attachRemote(draft.id, baseOf(made, made.etag));
+          if (store.deleteDue(draft.id)) return 'done';
           const attached = store.getDraft(draft.id) && this.pinned(store.getDraft(draft.id)!);
           return attached ? this.push(attached) : 'done';
         }

@@ -144,3 +144,102 @@ describe('taken back while the Update is on its way', () => {
     expect(d.store.allOps()).toEqual([]);
   });
 });
+
+// A fifth review: the Delete-first order's edges, and a press told from a take-back.
+describe('a Delete while a Publish waits', () => {
+  it('of a new post Published offline puts nothing live on the way', async () => {
+    const d = world.device({ attempts: 1 });
+    away();
+    const mine = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Never meant two', '<p>x</p>'),
+    );
+    d.store.saveDraft(mine.id, published('Never meant two', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.requestDelete(mine.id, 10_000);
+    world.proxy.setPolicy((r) => (r.method === 'DELETE' ? { type: 'reset' } : { type: 'pass' }));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await post('never-meant-two'))?.status).not.toBe('publish');
+  });
+
+  it('of a post moving to its new title’s slug, its Publish’s answer lost, puts nothing live', async () => {
+    const d = world.device({ attempts: 1 });
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Alpha notes', '<p>a</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    world.proxy.setPolicy((r) => (r.method === 'PUT' ? { type: 'reset' } : { type: 'pass' }));
+    d.store.saveDraft(mine.id, published('Gamma notes', '<p>a</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(mine.id)).toMatchObject({ claimedSlug: 'gamma-notes' });
+    d.store.requestDelete(mine.id, 10_000);
+    world.proxy.setPolicy((r) => (r.method === 'DELETE' ? { type: 'reset' } : { type: 'pass' }));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const found = (await post('gamma-notes')) ?? (await post('alpha-notes'));
+    expect(found?.status).not.toBe('publish');
+  });
+
+  it('of a post whose create’s answer was lost, Published since, puts nothing live', async () => {
+    const d = world.device({ attempts: 1 });
+    world.proxy.setPolicy((r) =>
+      r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Lost answer', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(mine.id)).toMatchObject({ remoteId: null, claimedSlug: 'lost-answer' });
+    away();
+    d.store.saveDraft(mine.id, published('Lost answer', '<p>x</p>'));
+    d.store.requestDelete(mine.id, 10_000);
+    world.proxy.setPolicy((r) => (r.method === 'DELETE' ? { type: 'reset' } : { type: 'pass' }));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await post('lost-answer'))?.status).not.toBe('publish');
+    // And once the service takes deletes again, it is gone, made once.
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await post('lost-answer')).toBeUndefined();
+    expect(await world.postsTitled('Lost answer')).toEqual([]);
+  });
+});
+
+describe('a Delete while a Publish waits, on a service that honours create keys', () => {
+  it('of a post whose first try never landed makes it, if at all, a draft on the way', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields(`Warm-up ${Math.random()}`));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    expect(d.api.honoursKeys).toBe(true);
+    world.proxy.setPolicy((r) => (r.method === 'POST' ? { type: 'reset' } : { type: 'pass' }));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Keyed regret', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(mine.id, published('Keyed regret', '<p>x</p>'));
+    d.store.requestDelete(mine.id, 10_000);
+    world.proxy.setPolicy((r) => (r.method === 'DELETE' ? { type: 'reset' } : { type: 'pass' }));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await post('keyed-regret'))?.status).not.toBe('publish');
+  });
+});
+
+describe('an Update pressed while another is on its way', () => {
+  it('for the live words restored is sent, not taken for the restore alone', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Gate hours', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, published('Gate hours', '<p>Closed for good.</p>'));
+    d.store.requestPush(draft.id);
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
+    );
+    const first = d.engine.flush();
+    await sleep(150);
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    d.store.requestPush(draft.id);
+    await first;
+    back();
+    await d.engine.flush();
+    expect(await post('gate-hours')).toMatchObject({ content: '<p>L</p>' });
+  });
+});
