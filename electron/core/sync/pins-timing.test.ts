@@ -118,30 +118,40 @@ describe('Delete while a pinned Publish waits', () => {
   });
 });
 
-describe('taken back while the Update is on its way', () => {
-  it('the live words restored during the send are held, not sent over the Update', async () => {
+describe('the live words restored while an Update is on its way', () => {
+  /** An Update sent, slowly; the live words restored meanwhile (and Update pressed for them). */
+  async function restoreMidFlight(title: string, slug: string, pressAgain: boolean) {
     const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', published('Lock hours', '<p>L</p>'));
+    const draft = d.store.createDraft(d.publicationId, 'post', published(title, '<p>L</p>'));
     expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    d.store.saveDraft(draft.id, published('Lock hours', '<p>P1</p>'));
+    d.store.saveDraft(draft.id, published(title, '<p>P1</p>'));
     d.store.requestPush(draft.id);
     world.proxy.setPolicy((r) =>
       r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
     );
     const first = d.engine.flush();
     await sleep(150);
-    // While the Update is being sent: the writer looks back at what readers saw, restores it.
     const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
     d.store.restoreRevision(draft.id, live.id);
+    if (pressAgain) d.store.requestPush(draft.id);
     await first;
     back();
     await d.engine.flush();
+    return { content: (await post(slug))?.content, draft: d.store.getDraft(draft.id)!, d };
+  }
+
+  it('are held, not sent over the Update pressed', async () => {
+    const { content, draft, d } = await restoreMidFlight('Lock hours', 'lock-hours', false);
     // The Update pressed went; the restore came after it and waits for an Update of its own.
-    expect(await post('lock-hours')).toMatchObject({ content: '<p>P1</p>' });
-    const restored = d.store.getDraft(draft.id)!;
-    expect(restored.fields.content).toBe('<p>L</p>');
-    expect(heldEdits(restored)).toBe(true);
+    expect(content).toBe('<p>P1</p>');
+    expect(draft.fields.content).toBe('<p>L</p>');
+    expect(heldEdits(draft)).toBe(true);
     expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('with Update pressed for them, are sent: a press, not taken for the restore alone', async () => {
+    const { content } = await restoreMidFlight('Gate hours', 'gate-hours', true);
+    expect(content).toBe('<p>L</p>');
   });
 });
 
@@ -219,27 +229,5 @@ describe('a Delete while a Publish waits, on a service that honours create keys'
     d.clock.now += 600_000;
     await d.engine.flush();
     expect((await post('keyed-regret'))?.status).not.toBe('publish');
-  });
-});
-
-describe('an Update pressed while another is on its way', () => {
-  it('for the live words restored is sent, not taken for the restore alone', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', published('Gate hours', '<p>L</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    d.store.saveDraft(draft.id, published('Gate hours', '<p>Closed for good.</p>'));
-    d.store.requestPush(draft.id);
-    world.proxy.setPolicy((r) =>
-      r.method === 'PUT' ? { type: 'delay', ms: 400 } : { type: 'pass' },
-    );
-    const first = d.engine.flush();
-    await sleep(150);
-    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
-    d.store.restoreRevision(draft.id, live.id);
-    d.store.requestPush(draft.id);
-    await first;
-    back();
-    await d.engine.flush();
-    expect(await post('gate-hours')).toMatchObject({ content: '<p>L</p>' });
   });
 });
