@@ -204,6 +204,10 @@ function prepareStatements(db: Database.Database) {
            WHERE x.draft_id = o.draft_id AND x.op = 'delete'
              AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL)),
          (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
+       -- Nothing of a draft is sent while its delete waits out the undo window (a Publish of it
+       -- would go live meanwhile); undone, the push goes as it was.
+       AND NOT (o.op = 'push' AND EXISTS (SELECT 1 FROM outbox y
+         WHERE y.draft_id = o.draft_id AND y.op = 'delete' AND y.not_before > ?))
      ORDER BY seq LIMIT ?`,
     ),
     outboxCount: db.prepare('SELECT count(*) FROM outbox WHERE publication_id = ?').pluck(),
@@ -780,7 +784,8 @@ export class LocalStore {
    * offline), which would hold the delete back or put it live on the way.
    */
   dueOps(limit = 100): OutboxOp[] {
-    return (this.statements.due.all(this.now(), limit) as Record<string, unknown>[]).map(toOp);
+    const now = this.now();
+    return (this.statements.due.all(now, now, limit) as Record<string, unknown>[]).map(toOp);
   }
 
   allOps(): OutboxOp[] {

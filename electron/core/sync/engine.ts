@@ -318,12 +318,12 @@ export class SyncEngine {
         if (own && !draft.claimedSlug) await this.refuseTakenSlug(api, draft, own);
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         store.claimSlug(draft.id, slug);
-        store.noteSent(draft.id, versionKey(draft.fields));
-        const key = store.getDraft(draft.id)?.createKey ?? undefined;
         // Being deleted, an earlier try of it perhaps landed: found (or made) as a draft, never
-        // live, only for the delete that goes next.
+        // live, only for the delete that goes next. Noted as sent so: its lost answer is ours.
         const deleting = store.deleteDue(draft.id);
         const sending = deleting ? { ...draft.fields, status: 'draft' as const } : draft.fields;
+        store.noteSent(draft.id, versionKey(sending));
+        const key = store.getDraft(draft.id)?.createKey ?? undefined;
         const created = await api.create(draft.kind, { ...sending, slug }, undefined, key);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);

@@ -231,3 +231,61 @@ describe('a Delete while a Publish waits, on a service that honours create keys'
     expect((await post('keyed-regret'))?.status).not.toBe('publish');
   });
 });
+
+// A sixth review: a Delete in its undo window, and the as-a-draft create's lost answer.
+describe('a Delete of a post whose create’s answer was lost', () => {
+  it('still in its undo window, lets nothing of the post go live meanwhile', async () => {
+    const d = world.device({ attempts: 1 });
+    world.proxy.setPolicy((r) =>
+      r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Window shut', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(mine.id)).toMatchObject({ remoteId: null, claimedSlug: 'window-shut' });
+    away();
+    d.store.saveDraft(mine.id, published('Window shut', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // Deleted; the service answers again within the undo window ("Sync now", or the probe).
+    d.store.requestDelete(mine.id, 10_000);
+    back();
+    d.store.makePushesDue();
+    await d.engine.flush();
+    expect((await post('window-shut'))?.status).not.toBe('publish');
+  });
+
+  it('on a service that ignores create keys, finds its as-a-draft create again, made once', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    try {
+      const d = world.device({ attempts: 1 });
+      world.proxy.setPolicy((r) => (r.method === 'POST' ? { type: 'reset' } : { type: 'pass' }));
+      const mine = d.store.createDraft(
+        d.publicationId,
+        'post',
+        published('Twice over', '<p>x</p>'),
+      );
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      expect(d.store.getDraft(mine.id)).toMatchObject({
+        remoteId: null,
+        claimedSlug: 'twice-over',
+      });
+      d.store.requestDelete(mine.id, 10_000);
+      d.clock.now += 600_000;
+      // The as-a-draft create lands; its answer is lost.
+      world.proxy.setPolicy((r) =>
+        r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+      );
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      expect((await post('twice-over'))?.status).toBe('draft');
+      back();
+      for (let i = 0; i < 3; i++) {
+        d.clock.now += 600_000;
+        await d.engine.flush();
+      }
+      expect(d.store.getDraft(mine.id)).toBeUndefined();
+      expect(d.store.allOps()).toEqual([]);
+      expect([await post('twice-over'), await post('twice-over-2')].filter(Boolean)).toEqual([]);
+    } finally {
+      world.proxy.setService({});
+    }
+  });
+});
