@@ -321,7 +321,11 @@ export class SyncEngine {
         // Being deleted, an earlier try of it perhaps landed: found (or made) as a draft, never
         // live, only for the delete that goes next. Noted as sent so: its lost answer is ours.
         const deleting = store.deleteDue(draft.id);
-        const sending = deleting ? { ...draft.fields, status: 'draft' as const } : draft.fields;
+        // Live only under a slug the service has given: a Publish under the writer's own slug is
+        // made a draft first, since the service may number it (a deleted record keeps a slug).
+        const staged = !deleting && own !== undefined && draft.fields.status === 'publish';
+        const sending =
+          deleting || staged ? { ...draft.fields, status: 'draft' as const } : draft.fields;
         store.noteSent(draft.id, versionKey(sending));
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
         const created = await api.create(draft.kind, { ...sending, slug }, undefined, key);
@@ -331,6 +335,7 @@ export class SyncEngine {
           store.attachRemote(draft.id, baseOf(made, made.etag));
           return 'done';
         }
+        if (staged) return this.staged(draft, { ...sending, slug: own }, own, made);
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
         // The service's word that an earlier try made it, untouched since: ours, whatever its
         // words (their version may be one no longer in the list of those sent).
@@ -346,7 +351,7 @@ export class SyncEngine {
           const attached = store.getDraft(draft.id) && this.pinned(store.getDraft(draft.id)!);
           return attached ? this.push(attached) : 'done';
         }
-        return this.settle(draft, rev, made);
+        return this.settleAt(draft, rev, made, own);
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
@@ -363,17 +368,31 @@ export class SyncEngine {
           await this.refuseTakenSlug(api, draft, slug, remote.id);
         }
         const fields = slug ? { ...draft.fields, slug } : draft.fields;
-        store.noteSent(draft.id, versionKey(fields));
+        // A record not yet live that is renamed and published in one push: renamed as a draft
+        // first, live only once the service has given it the slug asked for.
+        const staging =
+          slug !== undefined &&
+          slug !== remote.slug &&
+          remote.status !== 'publish' &&
+          fields.status === 'publish'
+            ? slug
+            : undefined;
+        const writing = staging ? { ...fields, status: 'draft' as const } : fields;
+        store.noteSent(draft.id, versionKey(writing));
         try {
-          await api.update(draft.kind, remote.id, spelledOut(fields), { ifMatch: remote.etag });
+          await api.update(draft.kind, remote.id, spelledOut(writing), { ifMatch: remote.etag });
         } catch (error) {
           // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
           const now = await this.findOurs(api, draft, slug);
-          return now ? this.settle(draft, rev, now) : this.conflict(draft, remote);
+          if (now && staging) return this.staged(draft, writing, staging, now);
+          return now ? this.settleAt(draft, rev, now, slug) : this.conflict(draft, remote);
         }
         const after = await this.findOurs(api, draft, slug);
-        return after ? this.settle(draft, rev, after) : this.conflict(draft, remote);
+        if (!after) return this.conflict(draft, remote);
+        return staging
+          ? this.staged(draft, writing, staging, after)
+          : this.settleAt(draft, rev, after, slug);
       }
       case 'in-step':
         if (remote)
@@ -498,6 +517,40 @@ export class SyncEngine {
     return 'done';
   }
 
+  /** Settles, and tells the writer on the slug field when the service gave another slug. */
+  private settleAt(
+    draft: Draft,
+    rev: number,
+    after: FetchedRecord,
+    asked: string | undefined,
+  ): 'done' | 'conflict' {
+    const outcome = this.settle(draft, rev, after);
+    if (outcome === 'done' && asked && after.slug !== asked) {
+      const kept = slugKept(draft.kind, asked, after.slug);
+      this.options.store.setDraftError(draft.id, kept.message, kept.fields);
+    }
+    return outcome;
+  }
+
+  /**
+   * The first step of a Publish under a new slug landed as a draft: it goes live if the service
+   * gave the slug asked for, else it stays a draft and the writer is asked for another slug.
+   */
+  private async staged(
+    draft: Draft,
+    sent: DraftFields,
+    asked: string,
+    after: FetchedRecord,
+  ): Promise<'done' | 'conflict' | 'empty'> {
+    const { store } = this.options;
+    if (!sameFields(fieldsOf(after), { ...sent, slug: after.slug }))
+      return this.conflict(draft, after);
+    store.attachRemote(draft.id, baseOf(after, after.etag));
+    if (after.slug !== asked) throw slugKept(draft.kind, asked, after.slug);
+    const attached = store.getDraft(draft.id);
+    return attached ? this.push(this.pinned(attached)) : 'done';
+  }
+
   private conflict(draft: Draft, theirs: RemoteRecord): 'conflict' {
     this.options.store.markConflict(draft.id, theirs);
     return 'conflict';
@@ -577,6 +630,15 @@ const followingSlug = (draft: Draft): string | undefined =>
 
 const neverPublished = (record: RemoteRecord): boolean =>
   record.status === 'draft' && !record.published_at;
+
+/** The service gave a record another slug than asked: it keeps that one for a record not shown. */
+function slugKept(kind: Draft['kind'], asked: string, given: string): QuireError {
+  return new QuireError({
+    kind: 'validation',
+    message: `The service keeps the slug “${asked}” for a ${kind} it no longer shows (a deleted one, most likely) and gave this ${kind} “${given}”: choose another slug, or take “${given}”.`,
+    fields: { slug: [`is kept by the service for another ${kind}; this one is at “${given}”`] },
+  });
+}
 
 const wantedSlug = (draft: Draft): string | undefined =>
   draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;
