@@ -13,7 +13,8 @@ export interface PublicationView {
 }
 
 /** `held`: edits to a live record, saved here, waiting for the writer's Update (see hold.ts). */
-export type SyncState = 'local' | 'syncing' | 'synced' | 'held' | 'conflict' | 'error';
+export type SyncState =
+  'local' | 'syncing' | 'synced' | 'held' | 'update-pending' | 'conflict' | 'error';
 
 export interface RecordSummary {
   kind: RecordKind;

@@ -1,12 +1,16 @@
 import type { RecordPage, RemoteRecord } from '../../shared/model';
 import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
-import { heldEdits } from './sync/hold';
+import { heldEdits, holdsForUpdate } from './sync/hold';
 import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
 
 export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
   if (draft.conflict) return 'conflict';
   if (draft.lastError) return 'error';
-  if (store.hasPendingPush(draft.id)) return online ? 'syncing' : 'local';
+  if (store.hasPendingPush(draft.id)) {
+    if (online) return 'syncing';
+    // Update pressed with the service away: said so, not merely "Offline" (a writer's review).
+    return holdsForUpdate(draft) && store.hasPressedPush(draft.id) ? 'update-pending' : 'local';
+  }
   if (heldEdits(draft)) return 'held';
   // Not on the service and nothing on its way (a blank new draft is not sent): here only.
   if (draft.remoteId === null) return 'local';

@@ -596,6 +596,17 @@ export class LocalStore {
     );
   }
 
+  /** An Update or a Publish pressed for words that wait on their way (not a take-back). */
+  hasPressedPush(draftId: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM outbox WHERE draft_id = ? AND op = 'push' AND pinned_fields IS NOT NULL AND pinned_by_press = 1`,
+        )
+        .get(draftId) !== undefined
+    );
+  }
+
   getDraft(id: string): Draft | undefined {
     const row = this.statements.draft.get(id) as DraftRow | undefined;
     return row && toDraft(row);

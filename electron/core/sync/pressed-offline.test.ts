@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { heldEdits } from './hold';
+import { syncStateOf } from '../views';
 import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 
 // Update and Publish send the words as they are when pressed. With the service away, the push
@@ -39,6 +40,8 @@ describe('pressed while the service is away', () => {
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
     const drafting = '<p>Open 9 to 5. Closed on Sundays.</p><p>TODO winter hours</p>';
     d.store.saveDraft(draft.id, published('Opening hours', drafting));
+    // Named while it waits, not merely "Offline" (a writer's review).
+    expect(syncStateOf(d.store.getDraft(draft.id)!, d.store, false)).toBe('update-pending');
     back();
     d.clock.now += 600_000;
     expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
@@ -48,6 +51,7 @@ describe('pressed while the service is away', () => {
     const now = d.store.getDraft(draft.id)!;
     expect(now.fields.content).toBe(drafting);
     expect(heldEdits(now)).toBe(true);
+    expect(syncStateOf(now, d.store, false)).toBe('held');
     expect(d.store.allOps()).toEqual([]);
   });
 
@@ -116,6 +120,8 @@ describe('the words an Update or a Publish was pressed with', () => {
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
     const live = d.store.revisions(page.id).find((r) => r.reason === 'live-before-edits')!;
     d.store.restoreRevision(page.id, live.id);
+    // Nothing to update any more: no "Update pending" for words readers already see.
+    expect(syncStateOf(d.store.getDraft(page.id)!, d.store, false)).toBe('local');
     back();
     d.clock.now += 600_000;
     await d.engine.flush();

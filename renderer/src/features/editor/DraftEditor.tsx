@@ -746,7 +746,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
               draft.lastError ??
               (draft.syncState === 'held'
                 ? `Saved on this computer. Readers of ${publication.name} see the published version until you update it.`
-                : undefined)
+                : draft.syncState === 'update-pending'
+                  ? `Readers of ${publication.name} see the published version until the service answers. The update then goes as it was when you pressed it; what you write meanwhile waits for the next Update.`
+                  : undefined)
             }
           />
           <SaveStatus autosave={autosave} />

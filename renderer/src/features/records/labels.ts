@@ -8,6 +8,7 @@ export const SYNC_LABELS: Record<SyncShown, string> = {
   syncing: 'Syncing',
   synced: 'Synced',
   held: 'Edits not live',
+  'update-pending': 'Update pending',
   conflict: 'Conflict',
   error: 'Not synced',
   offline: 'Offline',
