@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { METHOD_NAMES, type MethodName as ListedName } from './method-names';
 import type { Tag } from './model';
-import { MAX_TAGS } from './views';
+import { MAX_TAGS_HELD } from './views';
 import type {
   DraftView,
   PublicationView,
@@ -37,9 +37,15 @@ const text = (max: number) => z.string().max(max);
 // is the service's to judge: refused here, it refused every save of the words beside it. The
 // editor itself takes only http(s) from the writer (url-field.ts).
 const UNSAFE_SCHEME = /^(javascript|vbscript|data|file|blob|quire):/i;
+// Bounds against a renderer gone wrong, not the service's rules: the spec leaves field lengths
+// open, so a record from another service may hold a 600-character title or a signed image URL
+// of 3 KB, and every autosave sends each field back. Capped at the reference server's limits,
+// every save of such a post's words was refused (a review); the service judges what it takes.
+const FIELD_MAX = 1024 * 1024;
+const URL_MAX = 64 * 1024;
 const nullableUrl = z
   .string()
-  .max(2048)
+  .max(URL_MAX)
   .refine(
     (value) => !UNSAFE_SCHEME.test([...value].filter((c) => c.charCodeAt(0) > 0x20).join('')),
     'Use an http:// or https:// address.',
@@ -48,16 +54,16 @@ const nullableUrl = z
 
 export const draftFieldsSchema = z
   .object({
-    title: text(500),
+    title: text(FIELD_MAX),
     content: text(10 * 1024 * 1024),
-    slug: text(200).optional(),
-    excerpt: text(5000).nullable().optional(),
+    slug: text(FIELD_MAX).optional(),
+    excerpt: text(FIELD_MAX).nullable().optional(),
     status: z.enum(['draft', 'publish']).optional(),
     category: z.number().int().positive().nullable().optional(),
-    tags: z.array(z.number().int().positive()).max(MAX_TAGS).optional(),
+    tags: z.array(z.number().int().positive()).max(MAX_TAGS_HELD).optional(),
     featured: z.boolean().optional(),
-    meta_title: text(300).nullable().optional(),
-    meta_description: text(1000).nullable().optional(),
+    meta_title: text(FIELD_MAX).nullable().optional(),
+    meta_description: text(FIELD_MAX).nullable().optional(),
     featured_image: nullableUrl.optional(),
     canonical_url: nullableUrl.optional(),
   })
@@ -185,7 +191,7 @@ export const contract = {
   'records.undoDelete': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
 
   'drafts.open': method(
-    z.object({ publicationId: id, kind, slug: text(200).min(1) }).strict(),
+    z.object({ publicationId: id, kind, slug: text(URL_MAX).min(1) }).strict(),
   ).returns<DraftView>(),
   'drafts.get': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
   'drafts.save': method(

@@ -113,5 +113,7 @@ export type Envelope<T> = { ok: true; value: T } | { ok: false; error: QuireErro
 /** A search of what this computer holds answers with at most this many records, newest first. */
 export const SEARCH_LIMIT = 50;
 
-/** The most tags a record takes (the contract's limit). */
+/** The most tags the tag picker adds to a record. */
 export const MAX_TAGS = 100;
+/** What a record from another service may already carry, past what the tag picker adds. */
+export const MAX_TAGS_HELD = 10_000;

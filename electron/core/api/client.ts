@@ -486,16 +486,23 @@ export class PublishingApiClient {
         throw notPublishingApi(`HTTP ${response.status} with a body that is not JSON`);
       body = undefined;
     }
-    // A web page's 404, not the API's JSON: the host or a proxy in front of it answered (a
-    // deploy, a maintenance page). It says nothing about a record, so it is never read as
-    // "deleted". Any other status from such a page means what it says (413: too large).
-    if (response.status === 404 && /text\/html/i.test(response.headers.get('content-type') ?? ''))
+    // A 404 that is not the API's JSON: the host or a proxy in front of it answered (a deploy,
+    // a maintenance page, a gateway's "404 page not found" in plain text). It says nothing
+    // about a record, so it is never read as "deleted". Any other status from such an answer
+    // means what it says (413: too large).
+    if (response.status === 404 && !isObject(body))
       throw new QuireError({
         kind: 'server',
         status: response.status,
-        message: `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`,
+        message: /text\/html/i.test(response.headers.get('content-type') ?? '')
+          ? `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`
+          : `The service's address answered ${text ? 'in plain text' : 'with nothing'}, not the publishing API (HTTP ${response.status})`,
       });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
+    // A write's answer says "success" (the spec); one saying otherwise is a refusal, whatever
+    // its HTTP status: a delete or an update it names failed has not happened.
+    if (method !== 'GET' && isObject(body) && typeof body.status === 'string')
+      if (body.status.toLowerCase() !== 'success') throw refusedIn200(body, token);
     // A cached answer (a CDN's) keeps the Date it was first given: the service's clock now is
     // that and its Age. Varnish and Fastly say `Age: 0` on every answer they pass on.
     const date = Date.parse(response.headers.get('date') ?? '');
@@ -511,6 +518,21 @@ export class PublishingApiClient {
       replayed: keyHonoured && response.headers.get('idempotent-replayed') === 'true',
     };
   }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function refusedIn200(body: Record<string, unknown>, token: string): QuireError {
+  const said = errorFromResponse(422, body, token);
+  return new QuireError({
+    kind: 'validation',
+    message:
+      typeof body.message === 'string'
+        ? `The service refused it: ${said.message}`
+        : `The service refused it (its answer says "${String(body.status).slice(0, 40)}")`,
+    fields: said.fields,
+  });
 }
 
 /** Not "gone": a list that moved under every reading of it proves nothing; a later round asks. */

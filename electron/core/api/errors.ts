@@ -47,7 +47,8 @@ export function errorFromResponse(status: number, body: unknown, token?: string)
       message: say('The service did not accept the record'),
       fields: fieldErrors(parsed.errors, clean),
     });
-  if (status >= 500)
+  // Too many requests, or too slow a request: the service is there and will take it later.
+  if (status >= 500 || status === 429 || status === 408)
     return new QuireError({
       kind: 'server',
       status,
