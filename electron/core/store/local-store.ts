@@ -176,6 +176,18 @@ function storageError(error: unknown): QuireError {
   return new QuireError({ kind: 'storage', message }, { cause: error });
 }
 
+/** An op due now (`?` twice: the time): the SQL of `dueOps`, shared with `stillDue`. */
+const DUE = `not_before <= ?
+       AND seq = coalesce(
+         (SELECT min(x.seq) FROM outbox x JOIN drafts d ON d.id = x.draft_id
+           WHERE x.draft_id = o.draft_id AND x.op = 'delete'
+             AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL)),
+         (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
+       -- Nothing of a draft is sent while its delete waits out the undo window (a Publish of it
+       -- would go live meanwhile); undone, the push goes as it was.
+       AND NOT (o.op = 'push' AND EXISTS (SELECT 1 FROM outbox y
+         WHERE y.draft_id = o.draft_id AND y.op = 'delete' AND y.not_before > ?))`;
+
 function prepareStatements(db: Database.Database) {
   return {
     draft: db.prepare('SELECT * FROM drafts WHERE id = ?'),
@@ -197,19 +209,8 @@ function prepareStatements(db: Database.Database) {
       `INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at)
      VALUES (?, ?, ?, ?, ?)`,
     ),
-    due: db.prepare(
-      `SELECT * FROM outbox o WHERE not_before <= ?
-       AND seq = coalesce(
-         (SELECT min(x.seq) FROM outbox x JOIN drafts d ON d.id = x.draft_id
-           WHERE x.draft_id = o.draft_id AND x.op = 'delete'
-             AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL)),
-         (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
-       -- Nothing of a draft is sent while its delete waits out the undo window (a Publish of it
-       -- would go live meanwhile); undone, the push goes as it was.
-       AND NOT (o.op = 'push' AND EXISTS (SELECT 1 FROM outbox y
-         WHERE y.draft_id = o.draft_id AND y.op = 'delete' AND y.not_before > ?))
-     ORDER BY seq LIMIT ?`,
-    ),
+    due: db.prepare(`SELECT * FROM outbox o WHERE ${DUE} ORDER BY seq LIMIT ?`),
+    dueOne: db.prepare(`SELECT 1 FROM outbox o WHERE ${DUE} AND o.seq = ?`),
     outboxCount: db.prepare('SELECT count(*) FROM outbox WHERE publication_id = ?').pluck(),
     outboxAll: db.prepare('SELECT * FROM outbox ORDER BY seq'),
     removeOp: db.prepare('DELETE FROM outbox WHERE seq = ?'),
@@ -695,7 +696,13 @@ export class LocalStore {
       const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
       // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
-      if (fields.status === 'publish' && draft.fields.status !== 'publish') this.pinPush(saved);
+      // "Keep published" (an Unpublish taken back while it waits, the record live on the
+      // service): nothing is left to send, and held edits stay held, not put live unasked (a
+      // review found them sent as a Publish's words).
+      if (fields.status === 'publish' && draft.fields.status !== 'publish' && holdsForUpdate(saved))
+        this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(id);
+      else if (fields.status === 'publish' && draft.fields.status !== 'publish')
+        this.pinPush(saved);
       else if (fields.status !== 'publish') {
         this.pinPush(saved, false);
         this.setSetting(pinKey(id), null);
@@ -743,6 +750,11 @@ export class LocalStore {
         pin === 'taken-back' ? 0 : 1,
         draft.id,
       );
+  }
+
+  /** A push of the draft waits (none was taken away meanwhile, as "Keep published" takes one). */
+  ensurePush(id: string): void {
+    this.write(() => this.enqueuePush(this.mustGet(id).publicationId, id));
   }
 
   /** Drafts with edits saved here that are in no queue: held for the writer's Update. */
@@ -799,6 +811,15 @@ export class LocalStore {
     return (this.statements.due.all(now, now, limit) as Record<string, unknown>[]).map(toOp);
   }
 
+  /**
+   * Whether an op of a round's list is still due as its turn comes: a Delete pressed since holds
+   * a push back for its undo window, and an op undone or done since is gone.
+   */
+  stillDue(seq: number): boolean {
+    const now = this.now();
+    return this.statements.dueOne.get(now, now, seq) !== undefined;
+  }
+
   allOps(): OutboxOp[] {
     return (this.statements.outboxAll.all() as Record<string, unknown>[]).map(toOp);
   }
@@ -818,6 +839,7 @@ export class LocalStore {
   /** Records what the service now holds for a draft; `rev` is the local revision it carries. */
   markSynced(id: string, update: { remoteId: number; base: DraftBase; rev: number }): void {
     this.write(() => {
+      const before = this.mustGet(id);
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
@@ -825,6 +847,10 @@ export class LocalStore {
            WHERE id = ?`,
         )
         .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
+      // Words taken back to the live ones while this push was on its way were in step with the
+      // base it replaced, not with this one ("Keep published" as an Unpublish lands).
+      if (before.syncedRev > update.rev && !heldAtBase(before.fields, update.base))
+        this.db.prepare('UPDATE drafts SET synced_rev = ? WHERE id = ?').run(update.rev, id);
       // In step with the service: no conflict left for a kept pin to be Keep mine's.
       this.setSetting(pinKey(id), null);
     });

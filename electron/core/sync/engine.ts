@@ -153,7 +153,7 @@ export class SyncEngine {
         for (let op = due[next++]; op; op = due[next++]) {
           attempted.add(op.seq);
           const outcome = await this.run(op);
-          result[outcome]++;
+          if (outcome !== 'skipped') result[outcome]++;
         }
       };
       // Every worker finishes before the round ends, a failed one too (a full disk when noting
@@ -166,8 +166,11 @@ export class SyncEngine {
     }
   }
 
-  private async run(op: OutboxOp): Promise<keyof FlushResult> {
+  private async run(op: OutboxOp): Promise<keyof FlushResult | 'skipped'> {
     const { store } = this.options;
+    // The round's list was read before: a Delete pressed since holds the push back for its undo
+    // window (a Publish would go live meanwhile), and an op undone since is not sent (a review).
+    if (!store.stillDue(op.seq)) return 'skipped';
     const draft = store.getDraft(op.draftId);
     if (!draft) {
       store.completeOp(op.seq);
@@ -215,6 +218,9 @@ export class SyncEngine {
         (holdsForUpdate(latest) && !pressedSince)
       )
         store.completeOp(op.seq);
+      // Still to send, its op taken away on the way (an Unpublish landed as "Keep published"
+      // was pressed, which then is a Publish): a push of it waits.
+      else store.ensurePush(latest.id);
       this.emit({ type: 'synced', draftId: draft.id, publicationId: draft.publicationId });
       return 'done';
     } catch (error) {
@@ -236,7 +242,10 @@ export class SyncEngine {
       // since replaced, and the new press goes at once, with nothing of the old refusal shown.
       const pressedAgain =
         (store.pinnedRev(op.seq) ?? 0) > (this.pins.get(draft.id)?.rev ?? draft.localRev);
-      if (pressedAgain) {
+      // Unpublish pressed meanwhile took the pin: its own push goes at once, not ended with the
+      // refused Update it followed, which left the page live for good (a review).
+      const unpinnedSince = pinned !== null && store.pinnedRev(op.seq) === null;
+      if (pressedAgain || unpinnedSince) {
         store.failOp(op.seq, message, this.now());
         return 'failed';
       }
