@@ -711,6 +711,10 @@ export class LocalStore {
       // nothing, where it would have sent the words regretted.
       else if (holdsForUpdate(saved) && this.showsServiceWords(saved))
         this.pinPush(saved, 'taken-back');
+      // Taken back during a conflict: Keep mine sends the words shown, not the Update regretted
+      // (a review found its kept pin outliving the take-back).
+      else if (saved.conflict && saved.base && heldAtBase(fields, saved.base))
+        this.setSetting(pinKey(id), null);
       if (holdsForUpdate(saved) && this.backToLive(saved)) {
         // Held edits taken back (undone, or a snapshot of the live words restored): nothing
         // differs from what readers see, so there is nothing to Update.
@@ -851,6 +855,10 @@ export class LocalStore {
       // base it replaced, not with this one ("Keep published" as an Unpublish lands).
       if (before.syncedRev > update.rev && !heldAtBase(before.fields, update.base))
         this.db.prepare('UPDATE drafts SET synced_rev = ? WHERE id = ?').run(update.rev, id);
+      // Words written since a pinned push and then undone back to what it sent: in step, not
+      // "Edits not live", and the next edit keeps what readers see (a review).
+      else if (before.localRev > update.rev && heldAtBase(before.fields, update.base))
+        this.db.prepare('UPDATE drafts SET synced_rev = local_rev WHERE id = ?').run(id);
       // In step with the service: no conflict left for a kept pin to be Keep mine's.
       this.setSetting(pinKey(id), null);
     });
