@@ -9,6 +9,7 @@ import { remoteRecordSchema } from '../../../shared/model';
 import {
   LocalStore,
   REVISIONS_KEPT,
+  LIVE_SNAPSHOTS_KEPT,
   WRITING_SNAPSHOT_INTERVAL_MS,
   WRITING_SNAPSHOTS_KEPT,
 } from './local-store';
@@ -152,6 +153,20 @@ describe('LocalStore', () => {
     expect(revisions).toHaveLength(REVISIONS_KEPT);
     expect(revisions[0]?.fields.title).toBe(`v${REVISIONS_KEPT + 6}`);
     expect(revisions.at(-1)?.fields.title).toBe('v7');
+    store.close();
+  });
+
+  it('keeps "Before publishing" however many rounds of edits to the live post follow', () => {
+    const { store, publicationId } = openWithPublication();
+    const draft = store.createDraft(publicationId, 'post', { title: 'Rounds', content: '' });
+    store.snapshot(draft.id, 'before-publish', { title: 'Rounds', content: '<p>first</p>' });
+    for (let i = 0; i < LIVE_SNAPSHOTS_KEPT + 5; i++)
+      store.snapshot(draft.id, 'live-before-edits', { title: 'Rounds', content: `<p>${i}</p>` });
+    const revisions = store.revisions(draft.id);
+    expect(revisions.filter((r) => r.reason === 'live-before-edits')).toHaveLength(
+      LIVE_SNAPSHOTS_KEPT,
+    );
+    expect(revisions.filter((r) => r.reason === 'before-publish')).toHaveLength(1);
     store.close();
   });
 

@@ -30,6 +30,11 @@ export const REVISIONS_KEPT = 50;
  */
 export const WRITING_SNAPSHOTS_KEPT = 30;
 /**
+ * "As readers saw it, before these edits", one for each round of edits to a live record, kept
+ * apart as well: fifty Updates must not push "Before publishing" out of the history.
+ */
+export const LIVE_SNAPSHOTS_KEPT = 50;
+/**
  * While a draft is being written, the text as it stood is kept this often (at the first save
  * after the interval), so a draft never published still has a history to go back to.
  */
@@ -226,9 +231,16 @@ function prepareStatements(db: Database.Database) {
        (SELECT id FROM revisions WHERE draft_id = ? AND reason = 'while-writing'
         ORDER BY id DESC LIMIT ${WRITING_SNAPSHOTS_KEPT})`,
     ),
+    pruneLiveRevisions: db.prepare(
+      `DELETE FROM revisions WHERE draft_id = ? AND reason = 'live-before-edits' AND id NOT IN
+       (SELECT id FROM revisions WHERE draft_id = ? AND reason = 'live-before-edits'
+        ORDER BY id DESC LIMIT ${LIVE_SNAPSHOTS_KEPT})`,
+    ),
     pruneEventRevisions: db.prepare(
-      `DELETE FROM revisions WHERE draft_id = ? AND reason != 'while-writing' AND id NOT IN
-       (SELECT id FROM revisions WHERE draft_id = ? AND reason != 'while-writing'
+      `DELETE FROM revisions WHERE draft_id = ?
+         AND reason NOT IN ('while-writing', 'live-before-edits') AND id NOT IN
+       (SELECT id FROM revisions WHERE draft_id = ?
+          AND reason NOT IN ('while-writing', 'live-before-edits')
         ORDER BY id DESC LIMIT ${REVISIONS_KEPT})`,
     ),
     revisions: db.prepare('SELECT * FROM revisions WHERE draft_id = ? ORDER BY id DESC'),
@@ -1003,7 +1015,9 @@ export class LocalStore {
       const prune =
         reason === 'while-writing'
           ? this.statements.pruneWritingRevisions
-          : this.statements.pruneEventRevisions;
+          : reason === 'live-before-edits'
+            ? this.statements.pruneLiveRevisions
+            : this.statements.pruneEventRevisions;
       prune.run(draftId, draftId);
     });
   }
