@@ -757,7 +757,7 @@ export class LocalStore {
   private pinPush(draft: Draft, pin: 'pressed' | 'taken-back' | false = 'pressed'): void {
     this.db
       .prepare(
-        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = ?
+        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = ?, refused_fields = NULL
          WHERE draft_id = ? AND op = 'push'`,
       )
       .run(
@@ -1112,13 +1112,40 @@ export class LocalStore {
   opPin(seq: number): OutboxOp['pinned'] {
     const row = this.db.prepare('SELECT * FROM outbox WHERE seq = ?').get(seq) as
       Record<string, unknown> | undefined;
-    return row ? toOp(row).pinned : null;
+    const pin = row ? toOp(row).pinned : null;
+    const refused =
+      typeof row?.refused_fields === 'string' ? (JSON.parse(row.refused_fields) as string[]) : [];
+    const draft = pin && refused.length ? this.getDraft(row!.draft_id as string) : undefined;
+    if (!pin || !draft) return pin;
+    // A Publish refused for some of its fields: those take the writer's fix as it is now, the
+    // rest go as pressed, words written since held (a review: a refusal that cleared by itself
+    // sent them live).
+    const fixed: Record<string, unknown> = { ...pin.fields };
+    for (const named of refused) {
+      const key = named === 'category_id' ? 'category' : named;
+      if (!(key in draft.fields) && !(key in pin.fields)) continue;
+      const now = (draft.fields as unknown as Record<string, unknown>)[key];
+      if (now === undefined) delete fixed[key];
+      else fixed[key] = now;
+    }
+    return { ...pin, fields: fixed as unknown as DraftFields };
+  }
+
+  /** The fields the service named in refusing a pinned Publish: they go as the writer fixes them. */
+  refusePin(seq: number, fields: string[]): void {
+    this.write(() =>
+      this.db
+        .prepare('UPDATE outbox SET refused_fields = ? WHERE seq = ?')
+        .run(JSON.stringify(fields), seq),
+    );
   }
 
   unpinOp(seq: number): void {
     this.write(() =>
       this.db
-        .prepare('UPDATE outbox SET pinned_fields = NULL, pinned_rev = NULL WHERE seq = ?')
+        .prepare(
+          'UPDATE outbox SET pinned_fields = NULL, pinned_rev = NULL, refused_fields = NULL WHERE seq = ?',
+        )
         .run(seq),
     );
   }

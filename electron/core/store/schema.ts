@@ -128,6 +128,11 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
     description: "whether a push's pin was the writer's press, or the live words restored",
     up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN pinned_by_press INTEGER NOT NULL DEFAULT 1'),
   },
+  {
+    version: 8,
+    description: 'the fields the service refused of a pinned Publish, which take the fix',
+    up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN refused_fields TEXT'),
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

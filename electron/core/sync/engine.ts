@@ -255,8 +255,11 @@ export class SyncEngine {
       if (refusedPin && holdsForUpdate(draft)) store.completeOp(op.seq);
       else {
         store.failOp(op.seq, message, this.now() + wait);
-        // A Publish refused for its words: the pin gives way, the writer's fix goes as written.
-        if (refusedPin) store.unpinOp(op.seq);
+        // A Publish refused for some fields goes with the writer's fix of those, the rest as
+        // pressed; refused without a field named, the pin gives way and the latest words go.
+        const named = Object.keys(quire?.fields ?? {});
+        if (refusedPin && named.length) store.refusePin(op.seq, named);
+        else if (refusedPin) store.unpinOp(op.seq);
       }
       if (!transient)
         store.setDraftError(

@@ -111,6 +111,53 @@ describe('the words an Update or a Publish was pressed with', () => {
     expect(await onServer('canal-walk-at-dusk')).toMatchObject({ status: 'publish' });
   });
 
+  it('refused for a slug that then comes free by itself, send the words as pressed, not later ones', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Harbour five'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Canal five'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    const holder = d.store
+      .listDrafts(d.publicationId)
+      .find((x) => x.fields.title === 'Harbour five')!;
+    const asked = { ...published('Canal five'), slug: 'harbour-five' };
+    d.store.saveDraft(mine.id, asked);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // Writing goes on, the slug left as it was; a colleague renames the post that held it.
+    d.store.saveDraft(mine.id, { ...asked, content: '<p>Canal five</p><p>TODO</p>' });
+    await world.service.request('PUT', `/posts/${holder.remoteId}`, {
+      body: { slug: 'harbour-5' },
+    });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect(await onServer('harbour-five')).toMatchObject({
+      status: 'publish',
+      content: '<p>Canal five</p>',
+    });
+    expect(heldEdits(d.store.getDraft(mine.id)!)).toBe(true);
+  });
+
+  it('refused for a slug, send the words as pressed with the writer’s new slug', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Harbour six'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Canal six'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    const asked = { ...published('Canal six'), slug: 'harbour-six' };
+    d.store.saveDraft(mine.id, asked);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(mine.id, { ...asked, content: '<p>Canal six</p><p>TODO</p>' });
+    d.store.saveDraft(mine.id, {
+      ...asked,
+      content: '<p>Canal six</p><p>TODO</p>',
+      slug: 'canal-six',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect(await onServer('canal-six')).toMatchObject({
+      status: 'publish',
+      content: '<p>Canal six</p>',
+    });
+    expect(heldEdits(d.store.getDraft(mine.id)!)).toBe(true);
+  });
+
   it('taken back while waiting (the live words restored), change nothing when sent', async () => {
     const { d, draft: page } = await deviceWithLive('post', 'Opening times', '<p>Open 9 to 5.</p>');
     away();
