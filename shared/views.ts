@@ -95,6 +95,11 @@ export interface SyncStatusView {
   waiting: number;
   /** The publications whose service did not answer while changes for it wait here. */
   waitingFor: string[];
+  /**
+   * Edits to live records of those publications, held for the writer's Update: counted as
+   * unsynced beside the publication, but they do not sync by themselves when it is back.
+   */
+  held: number;
   conflicts: number;
   lastSyncAt: number | null;
   /** Why sync has stopped on this computer (its store cannot be written), until a round succeeds. */

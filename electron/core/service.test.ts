@@ -664,16 +664,29 @@ describe('the core service', () => {
     });
     const events: { type: string; status?: { online: boolean } }[] = [];
     c.subscribe((event) => events.push(event as (typeof events)[number]));
+    const seeded = await service.request('POST', '/posts', {
+      body: { title: 'Timetable', content: '<p>8:15</p>', status: 'publish' },
+    });
+    const live = await call(c, 'drafts.open', {
+      publicationId: away.id,
+      kind: 'post',
+      slug: seeded.json.post.slug,
+    });
     proxy.setPolicy(() => ({ type: 'reset' }));
     await call(c, 'records.create', {
       publicationId: away.id,
       kind: 'post',
       fields: { title: 'Waiting for the train', content: '' },
     });
+    await call(c, 'drafts.save', {
+      draftId: live.id,
+      fields: { ...live.fields, content: '<p>8:15, not on Sundays</p>' },
+    });
     const offlineBy = Date.now() + 10_000;
     while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 1 });
+    // The live post's edit is held for an Update: unsynced, but not waiting for the service.
+    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 1, held: 1 });
 
     // The sample's service answers: its draft syncs and is never called offline.
     const local = await call(c, 'records.create', {

@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import { isUntouched } from '../../shared/blank-draft';
 import { SEARCH_LIMIT } from '../../shared/views';
+import { SchemaTooNewError } from '../../server';
 import { QuireError, isTransient } from '../../shared/errors';
 import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
 import { PublishingApiClient } from './api/client';
 import type { CredentialStore } from './credentials';
 import { dispatch, type Handlers } from './dispatch';
-import { startEmbeddedService, type EmbeddedService } from './embedded';
+import { isDamagedDatabase, startEmbeddedService, type EmbeddedService } from './embedded';
 import { checkPublication, serviceNameOf } from './publications';
 import { sameService, storedAddress } from './service-address';
 import { LocalStore, type StoredPublication } from './store/local-store';
@@ -42,9 +43,43 @@ export interface Core {
 
 const accountOf = (publicationId: string): string => `publication:${publicationId}`;
 
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/**
+ * Opens the writer's own store. A refusal names the file and says what to do; the file is never
+ * moved, renamed or deleted here (it holds the writer's drafts, unsent words included).
+ */
+function openLocalStore(file: string): LocalStore {
+  try {
+    return LocalStore.open(file);
+  } catch (error) {
+    throw new QuireError({ kind: 'storage', message: storeRefusal(file, error) }, { cause: error });
+  }
+}
+
+function storeRefusal(file: string, error: unknown): string {
+  const untouched = 'Quire has left the file untouched.';
+  if (error instanceof SchemaTooNewError)
+    return (
+      `Quire's data file ${file} was written by a newer version of Quire (its schema is version ` +
+      `${error.found}; this version reads up to ${error.supported}). Update Quire to open it. ${untouched}`
+    );
+  if (isDamagedDatabase(error))
+    return (
+      `Quire's data file ${file} is damaged and cannot be opened (${messageOf(error)}). ${untouched} ` +
+      'Put back a copy of it from a backup, or move it (with any -wal and -shm file of the same ' +
+      'name beside it) to another folder, then start Quire again: without it, Quire starts ' +
+      'afresh and you add your publications again (drafts not yet sent stay in the moved file).'
+    );
+  if ((error as { code?: unknown } | null)?.code === 'SQLITE_FULL')
+    return `Quire cannot open its data file ${file}: the disk is full. Free some space, then start Quire again.`;
+  return `Quire cannot open its data file ${file}: ${messageOf(error)}. ${untouched}`;
+}
+
 /** Everything the renderer can ask for, over a local store, the keychain and the service. */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const store = LocalStore.open(join(options.dataDir, 'quire.db'));
+  const store = openLocalStore(join(options.dataDir, 'quire.db'));
   const listeners = new Set<(event: CoreEvent) => void>();
   const emit = (event: CoreEvent): void => listeners.forEach((listener) => listener(event));
   const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
@@ -54,8 +89,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let stalled: string | null = null;
 
   let embedded: EmbeddedService | undefined;
+  // Why the sample is not running, when it could not start: the sample never keeps the writer
+  // from their own publications, so the core starts without it and its calls say this.
+  let embeddedFailure: string | undefined;
   if (options.embedded !== false) {
-    embedded = await startEmbeddedService(options.dataDir, options.embedded);
+    try {
+      embedded = await startEmbeddedService(options.dataDir, options.embedded);
+    } catch (error) {
+      console.error('quire: the local sample could not start', error);
+      embeddedFailure = `The local sample could not start: ${messageOf(error)}`;
+    }
+  }
+  if (embedded) {
     const existing = store.listPublications().find((publication) => publication.embedded);
     if (existing) store.setPublicationBaseUrl(existing.id, embedded.url);
     else if (!store.getSetting(EMBEDDED_ADDED_KEY) && store.listPublications().length === 0) {
@@ -82,6 +127,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const tokenFor = async (publication: StoredPublication): Promise<string> => {
     if (publication.embedded) {
+      if (embeddedFailure) throw new QuireError({ kind: 'storage', message: embeddedFailure });
       if (!embedded)
         throw new QuireError({
           kind: 'offline',
@@ -118,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pending: store.totalPending(),
       waiting: waitingFor.reduce((sum, id) => sum + store.pendingCount(id), 0),
       waitingFor,
+      held: waitingFor.reduce((sum, id) => sum + store.unqueuedEdits(id), 0),
       conflicts: store.countConflicts(),
       lastSyncAt,
       stalled,

@@ -1,6 +1,7 @@
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   net,
   protocol,
@@ -117,6 +118,28 @@ async function start(): Promise<void> {
   mainWindow = createWindow();
 }
 
+/**
+ * Quire could not start: its store refused (written by a newer Quire, damaged), the disk full.
+ * The writer is told why in a native dialog, the message saying what to do, and the app quits
+ * (exit code 1). Nothing is deleted or moved: the store's own files are left as they are.
+ */
+function failedToStart(error: unknown): void {
+  console.error('quire: could not start', error);
+  try {
+    dialog.showErrorBox(
+      'Quire cannot start',
+      error instanceof Error ? error.message : `Quire could not start: ${String(error)}`,
+    );
+  } catch (showing) {
+    console.error(showing);
+  }
+  const opened = core;
+  core = undefined;
+  void Promise.resolve(opened?.close())
+    .catch((closing: unknown) => console.error(closing))
+    .finally(() => app.exit(1));
+}
+
 // Privileges can only be granted before the app is ready.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }]);
 
@@ -130,7 +153,8 @@ else {
     if (mainWindow?.isMinimized()) mainWindow.restore();
     mainWindow?.focus();
   });
-  app.whenReady().then(start, (error: unknown) => console.error(error));
+  // Catches start()'s failure too, not only whenReady's: it went unhandled, the app up and silent.
+  app.whenReady().then(start).catch(failedToStart);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0 && core) mainWindow = createWindow();
   });

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 // Only the generic migration runner: the core shares it without loading the HTTP server.
-import { migrate } from '../../../server/db/database';
+import { migrate, SchemaTooNewError } from '../../../server/db/database';
 import { DISK_FULL_MESSAGE, QuireError, type FieldErrors } from '../../../shared/errors';
 import {
   COMPARED_FIELDS,
@@ -270,6 +270,11 @@ export class LocalStore {
     const db = new Database(file);
     try {
       db.pragma('busy_timeout = 5000');
+      // Refused before anything is written: switching to WAL rewrites the file's header, and a
+      // newer Quire's file must be left as it was.
+      const found = db.pragma('user_version', { simple: true }) as number;
+      const supported = STORE_MIGRATIONS.at(-1)?.version ?? 0;
+      if (found > supported) throw new SchemaTooNewError(found, supported);
       db.pragma('foreign_keys = ON');
       db.pragma('journal_mode = WAL');
       // A save acknowledged to the writer must survive a crash or power cut.

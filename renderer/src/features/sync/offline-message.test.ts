@@ -47,6 +47,16 @@ describe('offlineMessage', () => {
     });
   });
 
+  it('says apart the edits held for an Update, which the sidebar counts as unsynced too', () => {
+    const held = { ...status(['r'], 1), held: 1 };
+    expect(offlineMessage(held, [{ ...review, active: true }])?.rest).toBe(
+      'You can keep writing: 1 change saved on this computer will sync when the service is back. 1 edit to a live post or page waits for your Update.',
+    );
+    expect(offlineMessage({ ...held, held: 2 }, [review, sample])?.rest).toBe(
+      '1 change for it saved on this computer will sync when its service is back. 2 edits to live posts and pages wait for your Update.',
+    );
+  });
+
   it('names every publication away when the one on screen is among them', () => {
     expect(offlineMessage(status(['r', 'n'], 2), [{ ...review, active: true }, notes])).toEqual({
       lead: 'Offline: Review and Notes.',

@@ -8,7 +8,7 @@ import type { PublicationView, SyncStatusView } from '../../../../shared/views';
 export function offlineMessage(
   status:
     | (Pick<SyncStatusView, 'online' | 'waiting' | 'waitingFor'> &
-        Partial<Pick<SyncStatusView, 'stalled'>>)
+        Partial<Pick<SyncStatusView, 'stalled' | 'held'>>)
     | undefined,
   publications: readonly Pick<PublicationView, 'id' | 'name' | 'active'>[],
 ): { lead: string; rest: string } | null {
@@ -25,18 +25,25 @@ export function offlineMessage(
     names.length <= 1
       ? (names[0] ?? 'A service')
       : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  // The sidebar counts these as unsynced too: said apart, since they wait for an Update.
+  const held = status.held ?? 0;
+  const more = !held
+    ? ''
+    : held === 1
+      ? ' 1 edit to a live post or page waits for your Update.'
+      : ` ${held} edits to live posts and pages wait for your Update.`;
   const activeAway = away.some((publication) => publication.active);
   if (activeAway || names.length === 0)
     return {
       lead: names.length <= 1 ? 'Offline.' : `Offline: ${list}.`,
       rest: `You can keep writing: ${queued} saved on this computer will sync when ${
         names.length <= 1 ? 'the service is' : 'their services are'
-      } back.`,
+      } back.${more}`,
     };
   return {
     lead: `${list} cannot be reached.`,
     rest: `${queued} for ${names.length === 1 ? 'it' : 'them'} saved on this computer will sync when ${
       names.length === 1 ? 'its service is' : 'their services are'
-    } back.`,
+    } back.${more}`,
   };
 }

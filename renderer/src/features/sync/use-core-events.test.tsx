@@ -84,6 +84,7 @@ describe('useCoreEvents', () => {
       pending: 0,
       waiting: 0,
       waitingFor: [],
+      held: 0,
       conflicts: 0,
       lastSyncAt: null,
       stalled: null,
