@@ -100,6 +100,34 @@ describe('PublishingApiClient against the reference server', () => {
     }
   });
 
+  it('refuses an answer past its size limit instead of holding it all in memory', async () => {
+    // A real endless answer: a misconfigured proxy streaming without end.
+    let sent = 0;
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = (): void => {
+        while (sent < 64 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
+        if (sent < 64 * 1024 * 1024) res.once('drain', more);
+        else res.end();
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (endless.address() as AddressInfo).port;
+      const capped = client({ baseUrl: `http://127.0.0.1:${port}`, maxAnswerBytes: 1024 * 1024 });
+      const refused = await capped.list('post').catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(QuireError);
+      expect((refused as QuireError).message).toContain('larger than 1 MiB');
+      // Stopped reading soon after the limit, not at the end of the stream.
+      expect(sent).toBeLessThan(16 * 1024 * 1024);
+    } finally {
+      endless.closeAllConnections();
+      endless.close();
+    }
+  });
+
   it('never repeats the token when a service echoes the request in its error', async () => {
     // A stand-in for a misbehaving proxy in front of the service: the reference server does not echo.
     const echo = createServer((req, res) => {

@@ -20,6 +20,8 @@ export interface ApiClientOptions {
   /** Global fetch under Node; Electron's net.fetch (system proxy) inside Electron. */
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The largest answer read; a larger one is refused rather than held in memory. */
+  maxAnswerBytes?: number;
   /** Attempts for a retryable request, the first included. */
   attempts?: number;
   backoff?: Partial<BackoffOptions>;
@@ -62,6 +64,7 @@ export interface CreatedRecord {
 export class PublishingApiClient {
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly maxAnswerBytes: number;
   private readonly attempts: number;
   private readonly backoff: BackoffOptions;
   /**
@@ -75,6 +78,7 @@ export class PublishingApiClient {
   constructor(private readonly options: ApiClientOptions) {
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
     this.attempts = options.attempts ?? 4;
     this.backoff = { baseMs: 250, maxMs: 4_000, random: Math.random, ...options.backoff };
   }
@@ -458,8 +462,9 @@ export class PublishingApiClient {
         signal,
         redirect: 'error',
       });
-      text = await response.text();
+      text = await readCapped(response, this.maxAnswerBytes);
     } catch (error) {
+      if (error instanceof QuireError) throw error;
       if (options.signal?.aborted)
         throw new QuireError(
           { kind: 'cancelled', message: 'The request was cancelled' },
@@ -518,6 +523,37 @@ export class PublishingApiClient {
       replayed: keyHonoured && response.headers.get('idempotent-replayed') === 'true',
     };
   }
+}
+
+/**
+ * A page of 100 records of 10 MiB words each is far more than any list a writer opens; an answer
+ * past this (a misconfigured proxy's endless stream) is refused, not read into memory until the
+ * core process dies with the writer's unsaved state.
+ */
+const MAX_ANSWER_BYTES = 128 * 1024 * 1024;
+
+async function readCapped(response: Response, max: number): Promise<string> {
+  const tooLarge = () =>
+    notPublishingApi(`its answer is larger than ${Math.round(max / (1024 * 1024))} MiB`);
+  if (Number(response.headers.get('content-length') ?? 0) > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
