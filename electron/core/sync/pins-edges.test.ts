@@ -1,0 +1,355 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LocalStore } from '../store/local-store';
+import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import { SyncEngine } from './engine';
+import { heldEdits } from './hold';
+
+// Edges of the pins (what an Update or a Publish sends: the words as pressed), each found by a
+// seventh review of them with a test that failed, and the restarts it found sound.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('pins-edges');
+});
+afterAll(() => world.close());
+beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+
+const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
+const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const published = (title: string, content?: string) => ({
+  ...fields(title, content),
+  status: 'publish' as const,
+});
+const post = async (slug: string) =>
+  (await world.service.request('GET', `/posts/${slug}`)).json?.post;
+const page = async (slug: string) =>
+  (await world.service.request('GET', `/pages/${slug}`)).json?.page;
+
+describe('a Delete pressed while its draft waits its turn in a round', () => {
+  it('lets nothing of the draft go live during the undo window', async () => {
+    const d = world.device({ attempts: 1 });
+    const engine = new SyncEngine({
+      store: d.store,
+      clientFor: () => d.api,
+      concurrency: 1,
+      now: () => d.clock.now,
+      random: () => 0.5,
+    });
+    const slow = d.store.createDraft(d.publicationId, 'post', fields('Slow two', '<p>a</p>'));
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Regret two', '<p>x</p>'));
+    expect(await engine.flush()).toMatchObject({ done: 2, failed: 0 });
+    d.store.saveDraft(slow.id, fields('Slow two', '<p>a b</p>'));
+    // Publish pressed (offline a moment ago, or just now): its push waits behind "Slow two".
+    d.store.saveDraft(mine.id, published('Regret two', '<p>x</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' && r.url.includes(String(d.store.getDraft(slow.id)!.remoteId))
+        ? { type: 'delay', ms: 400 }
+        : { type: 'pass' },
+    );
+    const round = engine.flush();
+    await sleep(150);
+    // While "Slow two" is on its way the writer thinks better of it: Delete, 10 s to undo.
+    d.store.requestDelete(mine.id, 10_000);
+    await round;
+    // Still inside the undo window: nothing of it may have gone live.
+    expect((await post('regret-two'))?.status).not.toBe('publish');
+  });
+
+  it('with the default concurrency (4), five drafts waiting: nor does the fifth', async () => {
+    const d = world.device({ attempts: 1 });
+    const others = [1, 2, 3, 4].map((n) =>
+      d.store.createDraft(d.publicationId, 'post', fields(`Busy ${n}`, '<p>a</p>')),
+    );
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Regret three', '<p>x</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 5, failed: 0 });
+    for (const other of others)
+      d.store.saveDraft(other.id, fields(other.fields.title, '<p>a b</p>'));
+    d.store.saveDraft(mine.id, published('Regret three', '<p>x</p>'));
+    const mineId = d.store.getDraft(mine.id)!.remoteId!;
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' && !r.url.endsWith(`/${mineId}`)
+        ? { type: 'delay', ms: 400 }
+        : { type: 'pass' },
+    );
+    const round = d.engine.flush();
+    await sleep(150);
+    d.store.requestDelete(mine.id, 10_000);
+    await round;
+    expect((await post('regret-three'))?.status).not.toBe('publish');
+  });
+});
+
+describe('Unpublish pressed while a refused Update is on its way', () => {
+  it('is sent: the page does not stay live', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'page', fields('Quay three'));
+    const mine = d.store.createDraft(d.publicationId, 'page', published('Pier three'));
+    expect(await d.engine.flush()).toMatchObject({ done: 2 });
+    away();
+    // Update pressed offline with a slug another page holds; the slug put right since (held).
+    d.store.saveDraft(mine.id, { ...published('Pier three'), slug: 'quay-three' });
+    d.store.requestPush(mine.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(mine.id, { ...published('Pier three'), slug: 'pier-three-b' });
+    // Back, slowly: while the pressed Update is on its way, the writer presses Unpublish.
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    d.clock.now += 600_000;
+    const first = d.engine.flush();
+    await sleep(100);
+    d.store.saveDraft(mine.id, { ...fields('Pier three'), slug: 'pier-three-b', status: 'draft' });
+    await first;
+    back();
+    for (let i = 0; i < 3; i++) {
+      d.clock.now += 600_000;
+      await d.engine.flush();
+    }
+    expect(d.store.getDraft(mine.id)!.fields.status).toBe('draft');
+    const onService = (await page('pier-three-b')) ?? (await page('pier-three'));
+    expect(onService?.status).toBe('draft');
+  });
+});
+
+describe('an Unpublish pressed offline and taken back with "Keep published"', () => {
+  it('leaves the held edits held: readers keep the live words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Mill notes', '<p>LIVE</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    // Edits to the live post, not meant for readers yet: held ("Edits not live").
+    const notes = '<p>LIVE</p><p>TODO half-written, not for readers</p>';
+    d.store.saveDraft(draft.id, published('Mill notes', notes));
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+    away();
+    // Unpublish pressed ("Unpublish pending"), then taken back: "Keep published on …".
+    d.store.saveDraft(draft.id, { ...fields('Mill notes', notes), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, published('Mill notes', notes));
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const live = (await world.service.request('GET', '/posts/mill-notes')).json.post;
+    expect(live.status).toBe('publish');
+    expect(live.content).toBe('<p>LIVE</p>');
+  });
+
+  it('pressed while the Unpublish is on its way and lands: the post is published again', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Weir notes', '<p>W</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, { ...fields('Weir notes', '<p>W</p>'), status: 'draft' });
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const round = d.engine.flush();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    d.store.saveDraft(draft.id, published('Weir notes', '<p>W</p>'));
+    await round;
+    back();
+    await d.engine.flush();
+    const live = (await world.service.request('GET', '/posts/weir-notes')).json.post;
+    expect(live.status).toBe('publish');
+  });
+});
+
+/** A live page, an Update pressed offline, and a colleague's change met when back: a conflict. */
+async function conflictOnPressedUpdate(title: string, slug: string) {
+  const d = world.device({ attempts: 1 });
+  const draft = d.store.createDraft(d.publicationId, 'page', published(title, '<p>LIVE</p>'));
+  expect(await d.engine.flush()).toMatchObject({ done: 1 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  away();
+  d.store.saveDraft(draft.id, published(title, '<p>PRESSED</p>'));
+  d.store.requestPush(draft.id);
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  back();
+  await world.service.request('PUT', `/pages/${id}`, { body: { content: '<p>THEIRS</p>' } });
+  d.clock.now += 600_000;
+  expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+  void slug;
+  return { d, draft };
+}
+
+describe('the pin kept through a conflict', () => {
+  it('gives way to a take-back made during the conflict: Keep mine does not put the regretted words live', async () => {
+    const { d, draft } = await conflictOnPressedUpdate('Ferry rota', 'ferry-rota');
+    // The writer regrets the Update: the live words restored, as the editor offers.
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    expect(live.fields.content).toBe('<p>LIVE</p>');
+    d.store.restoreRevision(draft.id, live.id);
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>LIVE</p>');
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect((await page('ferry-rota')).content).not.toBe('<p>PRESSED</p>');
+  });
+
+  it('Keep mine with nothing written since the press leaves no "Edits not live" behind', async () => {
+    const { d, draft } = await conflictOnPressedUpdate('Bridge rota', 'bridge-rota');
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect((await page('bridge-rota')).content).toBe('<p>PRESSED</p>');
+    const now = d.store.getDraft(draft.id)!;
+    expect(now.fields.content).toBe('<p>PRESSED</p>');
+    expect(heldEdits(now)).toBe(false);
+  });
+});
+
+describe('words equal to what an offline Update put live', () => {
+  it('are not shown as held once it lands', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'page', published('Dock hours', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    away();
+    d.store.saveDraft(draft.id, published('Dock hours', '<p>P</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // A word typed after the press, then undone: the words are the pressed ones again.
+    d.store.saveDraft(draft.id, published('Dock hours', '<p>P and</p>'));
+    d.store.saveDraft(draft.id, published('Dock hours', '<p>P</p>'));
+    back();
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const live = await world.service.request('GET', '/pages/dock-hours');
+    expect(live.json.page.content).toBe('<p>P</p>');
+    const now = d.store.getDraft(draft.id)!;
+    expect(now.fields.content).toBe('<p>P</p>');
+    expect(heldEdits(now)).toBe(false);
+  });
+
+  it('the next edit keeps what readers see (P) as "live-before-edits", for a take-back', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'page', published('Quay hours', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    away();
+    d.store.saveDraft(draft.id, published('Quay hours', '<p>P</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, published('Quay hours', '<p>P and</p>'));
+    d.store.saveDraft(draft.id, published('Quay hours', '<p>P</p>'));
+    back();
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    // Readers see P. The writer starts a new round of edits.
+    d.store.saveDraft(draft.id, published('Quay hours', '<p>P, rewritten</p>'));
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits');
+    expect(live?.fields.content).toBe('<p>P</p>');
+  });
+});
+
+describe('pins across a restart', () => {
+  it('an Update pressed offline, then a restart, then a conflict and Keep mine after another restart', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+    let d = world.device({ attempts: 1, file });
+    const reopen = () => {
+      d.store.close();
+      const store = LocalStore.open(file, () => d.clock.now);
+      const engine = new SyncEngine({
+        store,
+        clientFor: () => d.api,
+        now: () => d.clock.now,
+        random: () => 0.5,
+      });
+      return { ...d, store, engine };
+    };
+    const draft = d.store.createDraft(d.publicationId, 'page', published('Lock rota', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, published('Lock rota', '<p>P</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d = reopen();
+    d.store.saveDraft(draft.id, published('Lock rota', '<p>P and notes</p>'));
+    back();
+    await world.service.request('PUT', `/pages/${id}`, { body: { content: '<p>T</p>' } });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d = reopen();
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const live = await world.service.request('GET', '/pages/lock-rota');
+    expect(live.json.page.content).toBe('<p>P</p>');
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+  });
+
+  it('a pressed Update whose answer was lost, a restart, words typed: pressed live, typed held, no conflict', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+    let d = world.device({ attempts: 1, file });
+    const reopen = () => {
+      d.store.close();
+      const store = LocalStore.open(file, () => d.clock.now);
+      const engine = new SyncEngine({
+        store,
+        clientFor: () => d.api,
+        now: () => d.clock.now,
+        random: () => 0.5,
+      });
+      return { ...d, store, engine };
+    };
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Weir rota', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'drop-response' } : { type: 'reset' },
+    );
+    d.store.saveDraft(draft.id, published('Weir rota', '<p>P</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d = reopen();
+    d.store.saveDraft(draft.id, published('Weir rota', '<p>P then Q</p>'));
+    back();
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1, conflicts: 0 });
+    expect((await world.service.request('GET', '/posts/weir-rota')).json.post.content).toBe(
+      '<p>P</p>',
+    );
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+    expect(d.store.allOps()).toEqual([]);
+  });
+
+  it('a Publish of a new post pressed offline, its create answer lost on a keyless service, a restart: made once, pressed words', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    try {
+      const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+      let d = world.device({ attempts: 1, file });
+      const reopen = () => {
+        d.store.close();
+        const store = LocalStore.open(file, () => d.clock.now);
+        const engine = new SyncEngine({
+          store,
+          clientFor: () => d.api,
+          now: () => d.clock.now,
+          random: () => 0.5,
+        });
+        return { ...d, store, engine };
+      };
+      const draft = d.store.createDraft(
+        d.publicationId,
+        'post',
+        fields('Sluice notes', '<p>P</p>'),
+      );
+      d.store.saveDraft(draft.id, published('Sluice notes', '<p>P</p>'));
+      world.proxy.setPolicy((r) =>
+        r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+      );
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      d = reopen();
+      d.store.saveDraft(draft.id, published('Sluice notes', '<p>P then TODO</p>'));
+      back();
+      d.clock.now += 600_000;
+      await d.engine.flush();
+      const made = await world.postsTitled('Sluice notes');
+      expect(made.map((p) => p.content)).toEqual(['<p>P</p>']);
+      expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+    } finally {
+      world.proxy.setService({});
+    }
+  });
+});
