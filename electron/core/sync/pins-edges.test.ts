@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStore } from '../store/local-store';
-import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import { fields, startSyncWorld, type Device, type SyncWorld } from '../testing/sync-world';
 import { SyncEngine } from './engine';
 import { heldEdits } from './hold';
 
@@ -244,21 +244,25 @@ describe('words equal to what an offline Update put live', () => {
   });
 });
 
+const storeFile = () => join(mkdtempSync(join(tmpdir(), 'quire-pins-')), 'store.db');
+/** The same device after a restart: its store file opened again, a new engine over it. */
+function restarted(d: Device, file: string): Device {
+  d.store.close();
+  const store = LocalStore.open(file, () => d.clock.now);
+  const engine = new SyncEngine({
+    store,
+    clientFor: () => d.api,
+    now: () => d.clock.now,
+    random: () => 0.5,
+  });
+  return { ...d, store, engine };
+}
+
 describe('pins across a restart', () => {
   it('an Update pressed offline, then a restart, then a conflict and Keep mine after another restart', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+    const file = storeFile();
     let d = world.device({ attempts: 1, file });
-    const reopen = () => {
-      d.store.close();
-      const store = LocalStore.open(file, () => d.clock.now);
-      const engine = new SyncEngine({
-        store,
-        clientFor: () => d.api,
-        now: () => d.clock.now,
-        random: () => 0.5,
-      });
-      return { ...d, store, engine };
-    };
+    const reopen = () => (d = restarted(d, file));
     const draft = d.store.createDraft(d.publicationId, 'page', published('Lock rota', '<p>L</p>'));
     expect(await d.engine.flush()).toMatchObject({ done: 1 });
     const id = d.store.getDraft(draft.id)!.remoteId!;
@@ -266,13 +270,13 @@ describe('pins across a restart', () => {
     d.store.saveDraft(draft.id, published('Lock rota', '<p>P</p>'));
     d.store.requestPush(draft.id);
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    d = reopen();
+    reopen();
     d.store.saveDraft(draft.id, published('Lock rota', '<p>P and notes</p>'));
     back();
     await world.service.request('PUT', `/pages/${id}`, { body: { content: '<p>T</p>' } });
     d.clock.now += 600_000;
     expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
-    d = reopen();
+    reopen();
     d.engine.resolve(draft.id, 'mine');
     await d.engine.flush();
     const live = await world.service.request('GET', '/pages/lock-rota');
@@ -281,19 +285,9 @@ describe('pins across a restart', () => {
   });
 
   it('a pressed Update whose answer was lost, a restart, words typed: pressed live, typed held, no conflict', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+    const file = storeFile();
     let d = world.device({ attempts: 1, file });
-    const reopen = () => {
-      d.store.close();
-      const store = LocalStore.open(file, () => d.clock.now);
-      const engine = new SyncEngine({
-        store,
-        clientFor: () => d.api,
-        now: () => d.clock.now,
-        random: () => 0.5,
-      });
-      return { ...d, store, engine };
-    };
+    const reopen = () => (d = restarted(d, file));
     const draft = d.store.createDraft(d.publicationId, 'post', published('Weir rota', '<p>L</p>'));
     expect(await d.engine.flush()).toMatchObject({ done: 1 });
     world.proxy.setPolicy((r) =>
@@ -302,7 +296,7 @@ describe('pins across a restart', () => {
     d.store.saveDraft(draft.id, published('Weir rota', '<p>P</p>'));
     d.store.requestPush(draft.id);
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    d = reopen();
+    reopen();
     d.store.saveDraft(draft.id, published('Weir rota', '<p>P then Q</p>'));
     back();
     d.clock.now += 600_000;
@@ -317,19 +311,9 @@ describe('pins across a restart', () => {
   it('a Publish of a new post pressed offline, its create answer lost on a keyless service, a restart: made once, pressed words', async () => {
     world.proxy.setService({ dropHeaders: ['idempotency-key'] });
     try {
-      const file = join(mkdtempSync(join(tmpdir(), 'r7-')), 'store.db');
+      const file = storeFile();
       let d = world.device({ attempts: 1, file });
-      const reopen = () => {
-        d.store.close();
-        const store = LocalStore.open(file, () => d.clock.now);
-        const engine = new SyncEngine({
-          store,
-          clientFor: () => d.api,
-          now: () => d.clock.now,
-          random: () => 0.5,
-        });
-        return { ...d, store, engine };
-      };
+      const reopen = () => (d = restarted(d, file));
       const draft = d.store.createDraft(
         d.publicationId,
         'post',
@@ -340,7 +324,7 @@ describe('pins across a restart', () => {
         r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
       );
       expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-      d = reopen();
+      reopen();
       d.store.saveDraft(draft.id, published('Sluice notes', '<p>P then TODO</p>'));
       back();
       d.clock.now += 600_000;
