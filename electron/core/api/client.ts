@@ -494,14 +494,15 @@ export class PublishingApiClient {
     // A 404 that is not the API's JSON: the host or a proxy in front of it answered (a deploy,
     // a maintenance page, a gateway's "404 page not found" in plain text). It says nothing
     // about a record, so it is never read as "deleted". Any other status from such an answer
-    // means what it says (413: too large).
-    if (response.status === 404 && !isObject(body))
+    // means what it says (413: too large). A 404 with no body at all is a service's own (the
+    // spec shows no error shape; Rails' `head :not_found`): not found.
+    if (response.status === 404 && !isObject(body) && text.trim() !== '')
       throw new QuireError({
         kind: 'server',
         status: response.status,
         message: /text\/html/i.test(response.headers.get('content-type') ?? '')
           ? `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`
-          : `The service's address answered ${text ? 'in plain text' : 'with nothing'}, not the publishing API (HTTP ${response.status})`,
+          : `The service's address answered in plain text, not the publishing API (HTTP ${response.status})`,
       });
     if (!response.ok) throw errorFromResponse(response.status, body, token);
     // A write's answer says "success" (the spec); one saying otherwise is a refusal, whatever

@@ -710,14 +710,15 @@ export class LocalStore {
         .prepare('UPDATE drafts SET last_error = NULL, last_error_fields = NULL WHERE id = ?')
         .run(id);
       // Known without reading back: this transaction is the only writer.
-      const saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
+      let saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
       // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
-      // "Keep published" (an Unpublish taken back while it waits, the record live on the
-      // service): nothing is left to send, and held edits stay held, not put live unasked (a
-      // review found them sent as a Publish's words).
+      // "Keep published" (an Unpublish taken back while it waits, the record live as last
+      // known): its push sends what readers saw, so held edits stay held (a review found them
+      // sent as a Publish's words), and an Unpublish that landed unanswered is put right (a
+      // later review found the push taken away for it, the post left unpublished).
       if (fields.status === 'publish' && draft.fields.status !== 'publish' && holdsForUpdate(saved))
-        this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(id);
+        saved = this.keepPublished(saved);
       else if (fields.status === 'publish' && draft.fields.status !== 'publish')
         this.pinPush(saved);
       else if (fields.status !== 'publish') {
@@ -756,6 +757,37 @@ export class LocalStore {
       this.setSetting(pinKey(id), null);
       return draft;
     });
+  }
+
+  private keepPublished(draft: Draft): Draft {
+    const live = this.liveWords(draft);
+    if (!live) {
+      this.pinPush(draft);
+      return draft;
+    }
+    // Held edits beside them: the live words are a revision of their own, the one the push
+    // sends, and the edits the next, still held once it lands.
+    const held = live !== draft.fields;
+    if (held)
+      this.db.prepare('UPDATE drafts SET local_rev = local_rev + 1 WHERE id = ?').run(draft.id);
+    this.db
+      .prepare(
+        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = 0, refused_fields = NULL
+         WHERE draft_id = ? AND op = 'push'`,
+      )
+      .run(JSON.stringify(live), draft.localRev, draft.id);
+    return held ? { ...draft, localRev: draft.localRev + 1 } : draft;
+  }
+
+  /** What readers of a live record see: the draft, or the newest snapshot the base confirms. */
+  private liveWords(draft: Draft): DraftFields | undefined {
+    if (!draft.base) return undefined;
+    if (heldAtBase(draft.fields, draft.base)) return draft.fields;
+    for (const revision of this.revisions(draft.id)) {
+      const fields = { ...revision.fields, status: 'publish' as const };
+      if (heldAtBase(fields, draft.base)) return fields;
+    }
+    return undefined;
   }
 
   /** What the draft's waiting push sends: these fields (a pin), or (`pin` false) the latest. */

@@ -347,11 +347,22 @@ export class SyncEngine {
           store.attachRemote(draft.id, baseOf(made, made.etag));
           return 'done';
         }
-        if (staged) return this.staged(draft, { ...sending, slug: own }, own, made);
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
         // The service's word that an earlier try made it, untouched since: ours, whatever its
         // words (their version may be one no longer in the list of those sent).
         const replayedUntouched = created.replayed === true && made.updated_at === made.created_at;
+        if (staged) {
+          // Made as a draft, this try or an earlier one whose answer was lost (a review found
+          // the older words taken for a conflict): ours, unless someone has changed it since.
+          if (!sent.includes(versionKey(fieldsOf(made))) && !replayedUntouched)
+            return this.conflict(draft, made);
+          store.attachRemote(draft.id, baseOf(made, made.etag));
+          // The writer's own slug asked for and another given: kept for a record not shown. (A
+          // create under an older claim goes on: its rename to the writer's slug is staged too.)
+          if (slug === own && made.slug !== own) throw slugKept(draft.kind, own, made.slug);
+          const attached = store.getDraft(draft.id);
+          return attached ? this.push(this.pinned(attached)) : 'done';
+        }
         if (
           !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
           (sent.includes(versionKey(fieldsOf(made))) || replayedUntouched)
@@ -367,7 +378,9 @@ export class SyncEngine {
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
-        let slug = wantedSlug(draft);
+        // The writer's own slug, not one following the title: only that is theirs to be told of.
+        const own = wantedSlug(draft);
+        let slug = own;
         const follow = neverPublished(remote) ? followingSlug(draft) : undefined;
         if (!slug && follow && follow !== remote.slug) {
           const free = await this.freeSlug(api, draft, follow, remote.id);
@@ -383,11 +396,11 @@ export class SyncEngine {
         // A record not yet live that is renamed and published in one push: renamed as a draft
         // first, live only once the service has given it the slug asked for.
         const staging =
-          slug !== undefined &&
-          slug !== remote.slug &&
+          own !== undefined &&
+          own !== remote.slug &&
           remote.status !== 'publish' &&
           fields.status === 'publish'
-            ? slug
+            ? own
             : undefined;
         const writing = staging ? { ...fields, status: 'draft' as const } : fields;
         store.noteSent(draft.id, versionKey(writing));
@@ -398,13 +411,13 @@ export class SyncEngine {
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
           const now = await this.findOurs(api, draft, slug);
           if (now && staging) return this.staged(draft, writing, staging, now);
-          return now ? this.settleAt(draft, rev, now, slug) : this.conflict(draft, remote);
+          return now ? this.settleAt(draft, rev, now, own) : this.conflict(draft, remote);
         }
         const after = await this.findOurs(api, draft, slug);
         if (!after) return this.conflict(draft, remote);
         return staging
           ? this.staged(draft, writing, staging, after)
-          : this.settleAt(draft, rev, after, slug);
+          : this.settleAt(draft, rev, after, own);
       }
       case 'in-step':
         if (remote)
@@ -643,12 +656,16 @@ const followingSlug = (draft: Draft): string | undefined =>
 const neverPublished = (record: RemoteRecord): boolean =>
   record.status === 'draft' && !record.published_at;
 
-/** The service gave a record another slug than asked: it keeps that one for a record not shown. */
+/**
+ * The service gave a record another slug than the writer's: it keeps that one for a record it
+ * does not show (the reference server, a deleted one's), or takes no new slug on an update (the
+ * spec's update names only title, content and status). Quire cannot tell which.
+ */
 function slugKept(kind: Draft['kind'], asked: string, given: string): QuireError {
   return new QuireError({
     kind: 'validation',
-    message: `The service keeps the slug “${asked}” for a ${kind} it no longer shows (a deleted one, most likely) and gave this ${kind} “${given}”: choose another slug, or take “${given}”.`,
-    fields: { slug: [`is kept by the service for another ${kind}; this one is at “${given}”`] },
+    message: `The service gave this ${kind} the slug “${given}”, not “${asked}”: it may keep “${asked}” for a ${kind} it no longer shows (a deleted one), or not change a slug once given. Choose another slug, or take “${given}”.`,
+    fields: { slug: [`was not taken by the service; this ${kind} is at “${given}”`] },
   });
 }
 

@@ -141,6 +141,49 @@ describe('an Unpublish pressed offline and taken back with "Keep published"', ()
     expect(live.content).toBe('<p>LIVE</p>');
   });
 
+  it('after an Unpublish that landed unanswered: the post is live again, its words as readers saw them', async () => {
+    // From a review: the waiting push was taken away, the post left a draft for good.
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Lock notes', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const notes = '<p>L</p><p>TODO</p>';
+    d.store.saveDraft(draft.id, published('Lock notes', notes));
+    d.store.saveDraft(draft.id, { ...fields('Lock notes', notes), status: 'draft' });
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await post('lock-notes')).status).toBe('draft');
+    back();
+    d.store.saveDraft(draft.id, published('Lock notes', notes));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await post('lock-notes')).toMatchObject({ status: 'publish', content: '<p>L</p>' });
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+  });
+
+  it('pressed as an Unpublish of held edits lands: readers see the live words, the edits held', async () => {
+    // From a review: the push put back for the landed Unpublish sent the held edits live.
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Sluice log', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const notes = '<p>L</p><p>TODO half-written</p>';
+    d.store.saveDraft(draft.id, published('Sluice log', notes));
+    d.store.saveDraft(draft.id, { ...fields('Sluice log', notes), status: 'draft' });
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const round = d.engine.flush();
+    await sleep(100);
+    d.store.saveDraft(draft.id, published('Sluice log', notes));
+    await round;
+    back();
+    await d.engine.flush();
+    expect(await post('sluice-log')).toMatchObject({ status: 'publish', content: '<p>L</p>' });
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe(notes);
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+  });
+
   it('pressed while the Unpublish is on its way and lands: the post is published again', async () => {
     const d = world.device({ attempts: 1 });
     const draft = d.store.createDraft(d.publicationId, 'post', published('Weir notes', '<p>W</p>'));

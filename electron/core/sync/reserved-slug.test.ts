@@ -108,4 +108,58 @@ describe('a slug the service keeps for a deleted record', () => {
     expect(await onServer('moorings-2')).toMatchObject({ title: 'Moor', status: 'publish' });
     expect(d.store.getDraft(draft.id)!.lastErrorFields?.slug?.join(' ')).toContain('moorings-2');
   });
+
+  it('numbers a slug following the title without a word to the writer, who gave none', async () => {
+    // From a review: every save was told "choose another slug", every Publish refused.
+    await deletedPost('tides');
+    const d = world.device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('T'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    d.store.saveDraft(draft.id, fields('Tides'));
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.lastError).toBeNull();
+    d.store.saveDraft(draft.id, { ...fields('Tides'), status: 'publish' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 0 });
+    expect(await onServer('tides-2')).toMatchObject({ title: 'Tides', status: 'publish' });
+  });
+});
+
+describe('a Publish under the writer’s slug after a create that went unanswered', () => {
+  it('is the writer’s own post when the first try landed: published, not a conflict', async () => {
+    // From a review: the key's replay answered with the first try's words, taken for theirs.
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Earlier'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const own = { ...fields('Ferry', '<p>first words</p>'), slug: 'ferry-times' };
+    const draft = d.store.createDraft(d.publicationId, 'post', own);
+    world.proxy.setPolicy((r) =>
+      r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    const more = { ...own, content: '<p>first words, and more</p>' };
+    d.store.saveDraft(draft.id, more);
+    d.store.saveDraft(draft.id, { ...more, status: 'publish' });
+    d.clock.now += 60_000;
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
+    expect(await onServer('ferry-times')).toMatchObject({
+      status: 'publish',
+      content: '<p>first words, and more</p>',
+    });
+  });
+
+  it('goes live under the writer’s slug when the first try, under the title’s, never landed', async () => {
+    // From a review: the create under the old claim was read as the writer's slug kept.
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Weir'));
+    world.proxy.setPolicy((r) => (r.method === 'POST' ? { type: 'reset' } : { type: 'pass' }));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    d.store.saveDraft(draft.id, { ...fields('Weir'), slug: 'weir-crossing', status: 'publish' });
+    d.clock.now += 60_000;
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.lastError).toBeNull();
+    expect(await onServer('weir-crossing')).toMatchObject({ status: 'publish' });
+  });
 });
