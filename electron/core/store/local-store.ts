@@ -692,7 +692,11 @@ export class LocalStore {
       if (JSON.stringify(fields) === JSON.stringify(draft.fields) && !draft.lastError) return draft;
       // The words as they go out, edits made a moment before Publish included (a save waiting
       // in the editor travels with the publish): restoring it brings back what was published.
-      if (fields.status === 'publish' && draft.fields.status !== 'publish')
+      if (
+        fields.status === 'publish' &&
+        draft.fields.status !== 'publish' &&
+        !holdsForUpdate({ ...draft, fields })
+      )
         this.snapshot(id, 'before-publish', { ...fields, status: draft.fields.status });
       else if (holdsForUpdate(draft) && draft.localRev === draft.syncedRev && !draft.conflict)
         // The first edit to a live record in step with the service: what its readers see is
@@ -710,7 +714,13 @@ export class LocalStore {
         .prepare('UPDATE drafts SET last_error = NULL, last_error_fields = NULL WHERE id = ?')
         .run(id);
       // Known without reading back: this transaction is the only writer.
-      let saved = { ...draft, fields, localRev: draft.localRev + 1, updatedAt, lastError: null };
+      let saved: Draft = {
+        ...draft,
+        fields,
+        localRev: draft.localRev + 1,
+        updatedAt,
+        lastError: null,
+      };
       if (!holdsForUpdate(saved)) this.enqueuePush(draft.publicationId, id);
       // Publish goes with the words as they are now; taken back (Unpublish), the latest go.
       // "Keep published" (an Unpublish taken back while it waits, the record live as last
@@ -722,6 +732,13 @@ export class LocalStore {
       else if (fields.status === 'publish' && draft.fields.status !== 'publish')
         this.pinPush(saved);
       else if (fields.status !== 'publish') {
+        // Kept for "Keep published", which takes this Unpublish back: an Update pressed before
+        // it goes again (a review found it lost).
+        if (holdsForUpdate(draft))
+          this.setSetting(
+            unpublishKey(id),
+            this.pressedPin(id) ?? this.getSetting(pinKey(id)) ?? null,
+          );
         this.pinPush(saved, false);
         this.setSetting(pinKey(id), null);
       }
@@ -755,28 +772,60 @@ export class LocalStore {
       this.pinPush(draft);
       // Pressed again: this is what goes, a pin kept from an earlier conflict no longer.
       this.setSetting(pinKey(id), null);
+      this.setSetting(unpublishKey(id), null);
       return draft;
     });
   }
 
   private keepPublished(draft: Draft): Draft {
-    const live = this.liveWords(draft);
-    if (!live) {
-      this.pinPush(draft);
+    const waiting = this.hasPendingPush(draft.id);
+    const pin = (fields: DraftFields, rev: number, pressed: boolean): void => {
+      if (waiting)
+        this.db
+          .prepare(
+            `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = ?, refused_fields = NULL
+             WHERE draft_id = ? AND op = 'push'`,
+          )
+          .run(JSON.stringify(fields), rev, pressed ? 1 : 0, draft.id);
+      // Met by a conflict meanwhile: what Keep mine sends.
+      else if (draft.conflict)
+        this.setSetting(pinKey(draft.id), JSON.stringify({ fields, localRev: rev }));
+    };
+    // An Update pressed before the Unpublish: it goes again, as pressed.
+    const stashed = this.getSetting(unpublishKey(draft.id));
+    this.setSetting(unpublishKey(draft.id), null);
+    if (stashed) {
+      const pressed = JSON.parse(stashed) as Pick<Draft, 'fields' | 'localRev'>;
+      pin(pressed.fields, pressed.localRev, true);
       return draft;
     }
-    // Held edits beside them: the live words are a revision of their own, the one the push
-    // sends, and the edits the next, still held once it lands.
+    const live = this.liveWords(draft);
+    if (!live) {
+      // What readers see is not known here: nothing is sent, the edits stay held.
+      if (waiting)
+        this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(draft.id);
+      return draft;
+    }
+    // Held edits beside them: the live words are a revision of their own, the one sent, and
+    // the edits the next, still held once it lands.
     const held = live !== draft.fields;
     if (held)
       this.db.prepare('UPDATE drafts SET local_rev = local_rev + 1 WHERE id = ?').run(draft.id);
-    this.db
-      .prepare(
-        `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = 0, refused_fields = NULL
-         WHERE draft_id = ? AND op = 'push'`,
-      )
-      .run(JSON.stringify(live), draft.localRev, draft.id);
+    pin(live, draft.localRev, false);
     return held ? { ...draft, localRev: draft.localRev + 1 } : draft;
+  }
+
+  /** A waiting push's pin that the writer pressed for, as Keep mine keeps one. */
+  private pressedPin(draftId: string): string | null {
+    const row = this.db
+      .prepare(
+        `SELECT pinned_fields, pinned_rev FROM outbox WHERE draft_id = ? AND op = 'push'
+           AND pinned_fields IS NOT NULL AND pinned_by_press = 1`,
+      )
+      .get(draftId) as { pinned_fields: string; pinned_rev: number } | undefined;
+    return row
+      ? JSON.stringify({ fields: JSON.parse(row.pinned_fields), localRev: row.pinned_rev })
+      : null;
   }
 
   /** What readers of a live record see: the draft, or the newest snapshot the base confirms. */
@@ -890,9 +939,18 @@ export class LocalStore {
   }
 
   /** Records what the service now holds for a draft; `rev` is the local revision it carries. */
-  markSynced(id: string, update: { remoteId: number; base: DraftBase; rev: number }): void {
+  markSynced(
+    id: string,
+    update: { remoteId: number; base: DraftBase; rev: number },
+    /** The words that went, when they are not the draft's own (a pinned push's). */
+    sent?: DraftFields,
+  ): void {
     this.write(() => {
       const before = this.mustGet(id);
+      // Live now, with words written since held: what readers see is kept, for a take-back and
+      // for "Keep published" (a review found nothing holding it after an Update pressed offline).
+      if (sent && update.base.status === 'publish' && before.localRev > update.rev)
+        this.snapshot(id, 'live-before-edits', sent);
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
@@ -908,8 +966,10 @@ export class LocalStore {
       // "Edits not live", and the next edit keeps what readers see (a review).
       else if (before.localRev > update.rev && heldAtBase(before.fields, update.base))
         this.db.prepare('UPDATE drafts SET synced_rev = local_rev WHERE id = ?').run(id);
-      // In step with the service: no conflict left for a kept pin to be Keep mine's.
+      // In step with the service: no conflict left for a kept pin to be Keep mine's, and no
+      // Update from before an Unpublish (it landed, or the Unpublish did) for Keep published.
       this.setSetting(pinKey(id), null);
+      this.setSetting(unpublishKey(id), null);
     });
   }
 
@@ -1010,6 +1070,7 @@ export class LocalStore {
         );
       this.db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'push'`).run(draft.id);
       this.setSetting(pinKey(id), null);
+      this.setSetting(unpublishKey(id), null);
       return this.mustGet(id);
     });
   }
@@ -1259,6 +1320,8 @@ function fingerprintOf(fields: DraftFields, recordSlug: string): string {
 }
 
 const pinKey = (draftId: string): string => `conflict-pin:${draftId}`;
+/** What an Unpublish taken back with "Keep published" restores: an Update pressed before it. */
+const unpublishKey = (draftId: string): string => `unpublish-pin:${draftId}`;
 
 export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   fingerprint: fingerprintOf(fieldsOf(record), record.slug),

@@ -63,6 +63,10 @@ export class SyncEngine {
   private holding?: Promise<unknown>;
   /** The fields an Update or a Publish pressed earlier sends, by draft, while its push runs. */
   private readonly pins = new Map<string, { fields: DraftFields; rev: number }>();
+  /** The op each draft's push in flight runs for, to read what was pressed since. */
+  private readonly running = new Map<string, number>();
+  /** Drafts whose push only takes back (the words readers saw, restored): nothing to force. */
+  private readonly takingBack = new Set<string>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -179,6 +183,8 @@ export class SyncEngine {
     // Read now, not from the round's list: a Publish or an Unpublish may have come since.
     const pinned = op.op === 'push' ? store.opPin(op.seq) : null;
     if (pinned && pinned.rev < draft.localRev) this.pins.set(draft.id, pinned);
+    this.running.set(draft.id, op.seq);
+    if (pinned && !pinned.pressed) this.takingBack.add(draft.id);
     try {
       const outcome =
         op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
@@ -276,6 +282,8 @@ export class SyncEngine {
       return 'failed';
     } finally {
       this.pins.delete(draft.id);
+      this.running.delete(draft.id);
+      this.takingBack.delete(draft.id);
     }
   }
 
@@ -360,8 +368,8 @@ export class SyncEngine {
           // The writer's own slug asked for and another given: kept for a record not shown. (A
           // create under an older claim goes on: its rename to the writer's slug is staged too.)
           if (slug === own && made.slug !== own) throw slugKept(draft.kind, own, made.slug);
-          const attached = store.getDraft(draft.id);
-          return attached ? this.push(this.pinned(attached)) : 'done';
+          const next = this.continueWith(draft.id);
+          return next ? this.push(next) : 'done';
         }
         if (
           !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
@@ -371,8 +379,8 @@ export class SyncEngine {
           // brought up to date now rather than shown as someone else's change.
           store.attachRemote(draft.id, baseOf(made, made.etag));
           if (store.deleteDue(draft.id)) return 'done';
-          const attached = store.getDraft(draft.id) && this.pinned(store.getDraft(draft.id)!);
-          return attached ? this.push(attached) : 'done';
+          const next = this.continueWith(draft.id);
+          return next ? this.push(next) : 'done';
         }
         return this.settleAt(draft, rev, made, own);
       }
@@ -431,6 +439,9 @@ export class SyncEngine {
         if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
         return 'done';
       case 'conflict':
+        // Only the words readers saw, restored, and someone has changed them since: nothing of
+        // the writer's to send, no conflict to ask about (a review); held edits stay held.
+        if (decision.reason === 'both-changed' && this.takingBack.has(draft.id)) return 'done';
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
   }
@@ -494,6 +505,22 @@ export class SyncEngine {
     return this.findOurs(this.options.clientFor(draft.publicationId), draft);
   }
 
+  /**
+   * A push's second write (after a create found or made as a draft): what was pressed while the
+   * first was on its way decides it. A Delete holds it back, an Unpublish or a new press is what
+   * goes (a review found a staged Publish put live in a Delete's undo window).
+   */
+  private continueWith(draftId: string): Draft | undefined {
+    const { store } = this.options;
+    const now = store.getDraft(draftId);
+    if (!now || store.hasPendingDelete(draftId)) return undefined;
+    const seq = this.running.get(draftId);
+    const pin = seq === undefined ? null : store.opPin(seq);
+    if (pin && pin.rev < now.localRev) this.pins.set(draftId, pin);
+    else this.pins.delete(draftId);
+    return this.pinned(now);
+  }
+
   /** The draft as its push sends it: as it was when Update or Publish was pressed, if it was. */
   private pinned(draft: Draft): Draft {
     const pin = this.pins.get(draft.id);
@@ -534,11 +561,11 @@ export class SyncEngine {
   private settle(draft: Draft, rev: number, after: FetchedRecord): 'done' | 'conflict' {
     if (!sameFields(fieldsOf(after), { ...draft.fields, slug: after.slug }))
       return this.conflict(draft, after);
-    this.options.store.markSynced(draft.id, {
-      remoteId: after.id,
-      base: baseOf(after, after.etag),
-      rev,
-    });
+    this.options.store.markSynced(
+      draft.id,
+      { remoteId: after.id, base: baseOf(after, after.etag), rev },
+      draft.fields,
+    );
     return 'done';
   }
 
@@ -572,8 +599,8 @@ export class SyncEngine {
       return this.conflict(draft, after);
     store.attachRemote(draft.id, baseOf(after, after.etag));
     if (after.slug !== asked) throw slugKept(draft.kind, asked, after.slug);
-    const attached = store.getDraft(draft.id);
-    return attached ? this.push(this.pinned(attached)) : 'done';
+    const next = this.continueWith(draft.id);
+    return next ? this.push(next) : 'done';
   }
 
   private conflict(draft: Draft, theirs: RemoteRecord): 'conflict' {
