@@ -47,7 +47,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   const body = bodyBox(page);
   await expect(body).toBeFocused();
   await expect(titleBox(page)).toHaveValue('A walk by the river');
-  await page.getByRole('button', { name: 'Heading 2' }).click();
+  await page.getByRole('button', { name: 'H2 heading', exact: true }).click();
   await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('The water was ');

@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { lowContrast, namelessControls } from '../support/a11y';
-import { addPublication, openApp, openedOn, screen } from '../support/app';
+import {
+  drawnAs,
+  faintPlaceholders,
+  labelsNotInNames,
+  lowContrast,
+  namelessControls,
+  weakFieldBoundaries,
+} from '../support/a11y';
+import { addPublication, bodyBox, openApp, openedOn, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiPut } from '../support/processes';
 
@@ -28,19 +35,33 @@ const world = journey({
   },
 });
 
-/** Every screen checked: no control without a name, and no text below WCAG AA contrast. */
+/**
+ * Every screen checked: no control without a name, nor with visible words its name lacks; no text
+ * below WCAG AA contrast, no placeholder below 4.5:1, and no text field whose edge is below 3:1.
+ */
 async function check(page: Page, scheme: string, step: string): Promise<void> {
   expect(await namelessControls(page), `${scheme} ${step}: controls without a name`).toEqual([]);
+  expect(await labelsNotInNames(page), `${scheme} ${step}: visible words not in the name`).toEqual(
+    [],
+  );
   expect(await lowContrast(page), `${scheme} ${step}: text below AA contrast`).toEqual([]);
+  expect(await faintPlaceholders(page), `${scheme} ${step}: placeholders below 4.5:1`).toEqual([]);
+  expect(await weakFieldBoundaries(page), `${scheme} ${step}: field edges below 3:1`).toEqual([]);
   await screen(page, '14-themes', `${scheme}-${step}`);
 }
 
-test('the checks find a control without a name and faint text', async ({ page }) => {
+test('the checks find a control without a name, faint text, a faint field and a name without its words', async ({
+  page,
+}) => {
   await openApp(page, world.host);
   expect(await namelessControls(page)).toEqual([]);
   expect(await lowContrast(page)).toEqual([]);
+  expect(await labelsNotInNames(page)).toEqual([]);
+  expect(await faintPlaceholders(page)).toEqual([]);
+  expect(await weakFieldBoundaries(page)).toEqual([]);
   await page.evaluate(() => {
-    const doc = (globalThis as any).document;
+    const g = globalThis as any;
+    const doc = g.document;
     doc.body.append(doc.createElement('button'));
     const faint = doc.createElement('p');
     faint.textContent = 'Faint words';
@@ -48,10 +69,37 @@ test('the checks find a control without a name and faint text', async ({ page })
     faint.style.color = '#999';
     faint.style.background = '#fff';
     doc.body.append(faint);
+    const field = doc.createElement('input');
+    field.className = 'faint-field';
+    field.placeholder = 'Faint hint';
+    field.setAttribute('aria-label', 'Faint field');
+    field.style.border = '1px solid #ddd';
+    field.style.background = '#fff';
+    doc.body.append(field);
+    const sheet = new g.CSSStyleSheet();
+    sheet.replaceSync('.faint-field::placeholder { color: #aaa; }');
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    for (const name of ['Heading 2', 'Heading 2 (H2)', 'H2 heading']) {
+      const heading = doc.createElement('button');
+      heading.textContent = 'H2';
+      heading.setAttribute('aria-label', name);
+      doc.body.append(heading);
+    }
   });
   expect(await namelessControls(page)).toEqual(['- button']);
   expect(await lowContrast(page)).toMatchObject([
     { text: 'Faint words', ratio: 2.85, needed: 4.5 },
+  ]);
+  // In brackets, the words are an aside: not taken as the name's own (as axe-core takes them).
+  expect(await labelsNotInNames(page)).toEqual([
+    '"H2" named "Heading 2"',
+    '"H2" named "Heading 2 (H2)"',
+  ]);
+  expect(await faintPlaceholders(page)).toMatchObject([
+    { field: 'Faint field', ratio: 2.32, needed: 4.5 },
+  ]);
+  expect(await weakFieldBoundaries(page)).toMatchObject([
+    { field: 'Faint field', ratio: 1.3, needed: 3 },
   ]);
 });
 
@@ -171,3 +219,37 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.locator('.offline-banner')).toBeHidden({ timeout: 45_000 });
   });
 }
+
+// Windows' High Contrast themes replace the page's colours with the system's: a pressed button
+// drawn only by its fill would look like every other. It is drawn in the system's Highlight.
+test('pressed buttons still show as pressed under forced colours', async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await openApp(page, world.host);
+  if ((await openedOn(page)) !== 'Themes')
+    await addPublication(page, {
+      name: 'Themes',
+      baseUrl: world.server.url,
+      subdomain: 'themes',
+      token: world.token,
+    });
+  await page.getByRole('button', { name: 'In the dark' }).click();
+  await bodyBox(page).getByRole('heading', { name: 'Notes' }).click();
+  const formatting = page.getByRole('toolbar', { name: 'Formatting' });
+  const h2 = formatting.getByRole('button', { name: 'H2 heading', exact: true });
+  const h3 = formatting.getByRole('button', { name: 'H3 heading', exact: true });
+  await expect(h2).toHaveAttribute('aria-pressed', 'true');
+  await expect(h3).toHaveAttribute('aria-pressed', 'false');
+  const visual = page.getByRole('button', { name: 'Visual' });
+  const source = page.getByRole('button', { name: 'HTML source' });
+  await expect(visual).toHaveAttribute('aria-pressed', 'true');
+  await expect(source).toHaveAttribute('aria-pressed', 'false');
+  // Moved off the buttons, so neither is drawn as hovered or focused.
+  await page.mouse.move(0, 0);
+  expect(await drawnAs(h2), 'a pressed toolbar button against an unpressed one').not.toBe(
+    await drawnAs(h3),
+  );
+  expect(await drawnAs(visual), 'the pressed editing mode against the other').not.toBe(
+    await drawnAs(source),
+  );
+  await screen(page, '14-themes', 'forced-colours-editor');
+});

@@ -36,19 +36,19 @@ describe('Toolbar', () => {
     const e = open('<p>H2O and x2</p>', 'H2O and x2');
     render(<Toolbar editor={e} />);
     act(() => void e.commands.setTextSelection({ from: 2, to: 3 }));
-    await user.click(screen.getByRole('button', { name: 'Subscript' }));
+    await user.click(screen.getByRole('button', { name: 'Subscript x₂' }));
     act(() => void e.commands.setTextSelection({ from: 10, to: 11 }));
-    await user.click(screen.getByRole('button', { name: 'Subscript' }));
-    await user.click(screen.getByRole('button', { name: 'Superscript' }));
+    await user.click(screen.getByRole('button', { name: 'Subscript x₂' }));
+    await user.click(screen.getByRole('button', { name: 'Superscript x²' }));
     expect(documentHtml(e.state.doc)).toBe('<p>H<sub>2</sub>O and x<sup>2</sup></p>');
-    expect(screen.getByRole('button', { name: 'Superscript' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    expect(screen.getByRole('button', { name: 'Subscript' }).getAttribute('aria-pressed')).toBe(
+    expect(
+      screen.getByRole('button', { name: 'Superscript x²' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(screen.getByRole('button', { name: 'Subscript x₂' }).getAttribute('aria-pressed')).toBe(
       'false',
     );
     expect(
-      screen.getByRole('button', { name: 'Superscript' }).getAttribute('aria-keyshortcuts'),
+      screen.getByRole('button', { name: 'Superscript x²' }).getAttribute('aria-keyshortcuts'),
     ).toBe('Control+. Meta+.');
   });
 

@@ -95,6 +95,12 @@ export function Toolbar({ editor }: { editor: Editor }) {
   }, []);
   const buttons: {
     label: string;
+    /**
+     * Its accessible name when its face shows words the label lacks ("H2", "x²"): those words as
+     * words in it, not in brackets, so a writer using speech can say what they see (WCAG 2.5.3).
+     * The label stays the tooltip, and so the description a screen reader adds.
+     */
+    name?: string;
     text: string;
     active?: boolean;
     run: () => void;
@@ -141,6 +147,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
     },
     {
       label: 'Superscript',
+      name: 'Superscript x²',
       keys: SUPERSCRIPT_KEYS,
       text: 'x²',
       active: state.superscript,
@@ -148,6 +155,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
     },
     {
       label: 'Subscript',
+      name: 'Subscript x₂',
       keys: SUBSCRIPT_KEYS,
       text: 'x₂',
       active: state.subscript,
@@ -155,6 +163,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
     },
     {
       label: 'Heading 2',
+      name: 'H2 heading',
       keys: 'Mod-Alt-2',
       text: 'H2',
       active: state.h2,
@@ -162,6 +171,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
     },
     {
       label: 'Heading 3',
+      name: 'H3 heading',
       keys: 'Mod-Alt-3',
       text: 'H3',
       active: state.h3,
@@ -176,6 +186,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
     },
     {
       label: 'Numbered list',
+      name: '1. Numbered list',
       keys: 'Mod-Shift-7',
       text: '1.',
       active: state.orderedList,
@@ -286,7 +297,7 @@ export function Toolbar({ editor }: { editor: Editor }) {
               key={button.label}
               type="button"
               tabIndex={index === current ? 0 : -1}
-              aria-label={button.label}
+              aria-label={button.name ?? button.label}
               title={keys ? `${button.label} (${keys.said})` : button.label}
               aria-keyshortcuts={keys?.aria}
               aria-pressed={button.active === undefined ? undefined : button.active}
