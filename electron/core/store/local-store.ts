@@ -119,7 +119,13 @@ export interface OutboxOp {
    * For a push the writer asked for (Update, Publish): the fields and revision as they were when
    * pressed. Words written since stay held, however late the service answers.
    */
-  pinned: { fields: DraftFields; rev: number; pressed: boolean } | null;
+  pinned: {
+    fields: DraftFields;
+    rev: number;
+    pressed: boolean;
+    /** "Keep published": the words readers saw, kept live, nothing of the writer's to send. */
+    keepsLive?: boolean;
+  } | null;
 }
 
 export interface Revision {
@@ -734,11 +740,7 @@ export class LocalStore {
       else if (fields.status !== 'publish') {
         // Kept for "Keep published", which takes this Unpublish back: an Update pressed before
         // it goes again (a review found it lost).
-        if (holdsForUpdate(draft))
-          this.setSetting(
-            unpublishKey(id),
-            this.pressedPin(id) ?? this.getSetting(pinKey(id)) ?? null,
-          );
+        if (holdsForUpdate(draft)) this.stashForKeepPublished(id, saved.localRev);
         this.pinPush(saved, false);
         this.setSetting(pinKey(id), null);
       }
@@ -786,16 +788,19 @@ export class LocalStore {
             `UPDATE outbox SET pinned_fields = ?, pinned_rev = ?, pinned_by_press = ?, refused_fields = NULL
              WHERE draft_id = ? AND op = 'push'`,
           )
-          .run(JSON.stringify(fields), rev, pressed ? 1 : 0, draft.id);
+          .run(JSON.stringify(fields), rev, pressed ? 1 : 2, draft.id);
       // Met by a conflict meanwhile: what Keep mine sends.
       else if (draft.conflict)
         this.setSetting(pinKey(draft.id), JSON.stringify({ fields, localRev: rev }));
     };
-    // An Update pressed before the Unpublish: it goes again, as pressed.
+    // An Update pressed before the Unpublish: it goes again, as pressed, unless the words
+    // changed since (a review: the Update taken back by restoring the live words went live).
     const stashed = this.getSetting(unpublishKey(draft.id));
     this.setSetting(unpublishKey(draft.id), null);
-    if (stashed) {
-      const pressed = JSON.parse(stashed) as Pick<Draft, 'fields' | 'localRev'>;
+    const pressed = stashed
+      ? (JSON.parse(stashed) as Pick<Draft, 'fields' | 'localRev'> & { atRev: number })
+      : undefined;
+    if (pressed && pressed.atRev + 1 === draft.localRev) {
       pin(pressed.fields, pressed.localRev, true);
       return draft;
     }
@@ -813,6 +818,18 @@ export class LocalStore {
       this.db.prepare('UPDATE drafts SET local_rev = local_rev + 1 WHERE id = ?').run(draft.id);
     pin(live, draft.localRev, false);
     return held ? { ...draft, localRev: draft.localRev + 1 } : draft;
+  }
+
+  /**
+   * At an Unpublish of a live record: an Update pressed before it (waiting, or kept for Keep
+   * mine), with the revision the Unpublish made, for "Keep published" straight after.
+   */
+  private stashForKeepPublished(id: string, atRev: number): void {
+    const pressed = this.pressedPin(id) ?? this.getSetting(pinKey(id));
+    this.setSetting(
+      unpublishKey(id),
+      pressed ? JSON.stringify({ ...(JSON.parse(pressed) as object), atRev }) : null,
+    );
   }
 
   /** A waiting push's pin that the writer pressed for, as Keep mine keeps one. */
@@ -1285,7 +1302,9 @@ const toOp = (row: Record<string, unknown>): OutboxOp => ({
       ? {
           fields: JSON.parse(row.pinned_fields) as DraftFields,
           rev: row.pinned_rev as number,
-          pressed: row.pinned_by_press !== 0,
+          // 1 pressed, 0 the live words restored, 2 "Keep published".
+          pressed: row.pinned_by_press === 1,
+          keepsLive: row.pinned_by_press === 2,
         }
       : null,
 });

@@ -65,8 +65,8 @@ export class SyncEngine {
   private readonly pins = new Map<string, { fields: DraftFields; rev: number }>();
   /** The op each draft's push in flight runs for, to read what was pressed since. */
   private readonly running = new Map<string, number>();
-  /** Drafts whose push only takes back (the words readers saw, restored): nothing to force. */
-  private readonly takingBack = new Set<string>();
+  /** Drafts whose push is "Keep published"'s: the words readers saw, nothing of the writer's. */
+  private readonly keepingLive = new Set<string>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -184,7 +184,7 @@ export class SyncEngine {
     const pinned = op.op === 'push' ? store.opPin(op.seq) : null;
     if (pinned && pinned.rev < draft.localRev) this.pins.set(draft.id, pinned);
     this.running.set(draft.id, op.seq);
-    if (pinned && !pinned.pressed) this.takingBack.add(draft.id);
+    if (pinned?.keepsLive) this.keepingLive.add(draft.id);
     try {
       const outcome =
         op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
@@ -283,7 +283,7 @@ export class SyncEngine {
     } finally {
       this.pins.delete(draft.id);
       this.running.delete(draft.id);
-      this.takingBack.delete(draft.id);
+      this.keepingLive.delete(draft.id);
     }
   }
 
@@ -429,19 +429,28 @@ export class SyncEngine {
       }
       case 'in-step':
         if (remote)
-          store.markSynced(draft.id, {
-            remoteId: remote.id,
-            base: baseOf(remote, remote.etag),
-            rev,
-          });
+          store.markSynced(
+            draft.id,
+            { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
+            draft.fields,
+          );
         return 'done';
       case 'take-theirs':
         if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
         return 'done';
       case 'conflict':
-        // Only the words readers saw, restored, and someone has changed them since: nothing of
-        // the writer's to send, no conflict to ask about (a review); held edits stay held.
-        if (decision.reason === 'both-changed' && this.takingBack.has(draft.id)) return 'done';
+        // "Keep published", the post still live with a colleague's change since and no edits
+        // here: nothing of the writer's to send, theirs is taken, nothing asked (a review). Any
+        // other take-back, or one the service shows unpublished, is a conflict to ask about.
+        if (
+          decision.reason === 'both-changed' &&
+          this.keepingLive.has(draft.id) &&
+          remote?.status === 'publish' &&
+          sameFields(store.getDraft(draft.id)?.fields ?? draft.fields, draft.fields)
+        ) {
+          store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
+          return 'done';
+        }
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
   }
