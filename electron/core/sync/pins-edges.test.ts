@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStore } from '../store/local-store';
-import { fields, startSyncWorld, type Device, type SyncWorld } from '../testing/sync-world';
+import {
+  fields,
+  oneAtATime,
+  published,
+  startSyncWorld,
+  type Device,
+  type SyncWorld,
+} from '../testing/sync-world';
 import { SyncEngine } from './engine';
 import { heldEdits } from './hold';
 import { syncStateOf } from '../views';
@@ -22,10 +29,6 @@ beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
 const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const published = (title: string, content?: string) => ({
-  ...fields(title, content),
-  status: 'publish' as const,
-});
 const post = async (slug: string) =>
   (await world.service.request('GET', `/posts/${slug}`)).json?.post;
 const slowCreate = () =>
@@ -40,13 +43,7 @@ const page = async (slug: string) =>
 describe('a Delete pressed while its draft waits its turn in a round', () => {
   it('lets nothing of the draft go live during the undo window', async () => {
     const d = world.device({ attempts: 1 });
-    const engine = new SyncEngine({
-      store: d.store,
-      clientFor: () => d.api,
-      concurrency: 1,
-      now: () => d.clock.now,
-      random: () => 0.5,
-    });
+    const engine = oneAtATime(d);
     const slow = d.store.createDraft(d.publicationId, 'post', fields('Slow two', '<p>a</p>'));
     const mine = d.store.createDraft(d.publicationId, 'post', fields('Regret two', '<p>x</p>'));
     expect(await engine.flush()).toMatchObject({ done: 2, failed: 0 });

@@ -2,9 +2,14 @@
 // of the round is on its way, a second conflict, a Delete behind a refused or waiting Publish,
 // the live words restored while an Update is on its way. Each failed before its fix.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SyncEngine } from './engine';
 import { heldEdits } from './hold';
-import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import {
+  fields,
+  oneAtATime,
+  published,
+  startSyncWorld,
+  type SyncWorld,
+} from '../testing/sync-world';
 
 let world: SyncWorld;
 beforeAll(async () => {
@@ -16,10 +21,6 @@ beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
 const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const published = (title: string, content?: string) => ({
-  ...fields(title, content),
-  status: 'publish' as const,
-});
 const post = async (slug: string) =>
   (await world.service.request('GET', `/posts/${slug}`)).json?.post;
 
@@ -27,13 +28,7 @@ describe('the words an Update or a Publish was pressed with, in time', () => {
   it('Publish pressed while another draft of the round is on its way sends the pressed words', async () => {
     const d = world.device({ attempts: 1 });
     // One push at a time: the second draft's op is read at the round's start and waits its turn.
-    const engine = new SyncEngine({
-      store: d.store,
-      clientFor: () => d.api,
-      concurrency: 1,
-      now: () => d.clock.now,
-      random: () => 0.5,
-    });
+    const engine = oneAtATime(d);
     const slow = d.store.createDraft(d.publicationId, 'post', fields('Slow one', '<p>a</p>'));
     const mine = d.store.createDraft(d.publicationId, 'post', fields('Lighthouse', '<p>draft</p>'));
     expect(await engine.flush()).toMatchObject({ done: 2, failed: 0 });

@@ -82,3 +82,19 @@ export const fields = (title: string, content = `<p>${title}</p>`): DraftFields 
   title,
   content,
 });
+
+/** A draft's fields with the status the writer asked for: published. */
+export const published = (title: string, content?: string) => ({
+  ...fields(title, content),
+  status: 'publish' as const,
+});
+
+/** The device's store and service, one push at a time: a later draft's op waits its turn. */
+export const oneAtATime = (d: Device): SyncEngine =>
+  new SyncEngine({
+    store: d.store,
+    clientFor: () => d.api,
+    concurrency: 1,
+    now: () => d.clock.now,
+    random: () => 0.5,
+  });
