@@ -263,9 +263,11 @@ export class SyncEngine {
         store.failOp(op.seq, message, this.now() + wait);
         // A Publish refused for some fields goes with the writer's fix of those, the rest as
         // pressed; refused without a field named, the pin gives way and the latest words go.
+        // A pin the writer did not press ("Keep published", a take-back) never gives way: the
+        // latest words would go live unasked (a review).
         const named = Object.keys(quire?.fields ?? {});
-        if (refusedPin && named.length) store.refusePin(op.seq, named);
-        else if (refusedPin) store.unpinOp(op.seq);
+        if (refusedPin && pinned.pressed && named.length) store.refusePin(op.seq, named);
+        else if (refusedPin && pinned.pressed) store.unpinOp(op.seq);
       }
       if (!transient)
         store.setDraftError(
@@ -386,6 +388,21 @@ export class SyncEngine {
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
+        // "Keep published", and the service shows one of the writer's own writes live, its answer
+        // lost: readers have what was pressed, nothing to send (a review found the words from
+        // before it sent back over it).
+        if (
+          this.keepingLive.has(draft.id) &&
+          remote.updated_at !== draft.base.updatedAt &&
+          remote.status === 'publish'
+        ) {
+          store.markSynced(draft.id, {
+            remoteId: remote.id,
+            base: baseOf(remote, remote.etag),
+            rev,
+          });
+          return 'done';
+        }
         // The writer's own slug, not one following the title: only that is theirs to be told of.
         const own = wantedSlug(draft);
         let slug = own;
@@ -439,14 +456,16 @@ export class SyncEngine {
         if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
         return 'done';
       case 'conflict':
-        // "Keep published", the post still live with a colleague's change since and no edits
-        // here: nothing of the writer's to send, theirs is taken, nothing asked (a review). Any
-        // other take-back, or one the service shows unpublished, is a conflict to ask about.
+        // "Keep published", the post still live with a colleague's change since, nothing held
+        // here, and nothing but these words sent since the base (an Unpublish of them): nothing
+        // of the writer's to send, theirs is taken, nothing asked (a review). Anything else (a
+        // take-back, the post unpublished, words of the writer's that may have landed) asks.
         if (
           decision.reason === 'both-changed' &&
           this.keepingLive.has(draft.id) &&
           remote?.status === 'publish' &&
-          sameFields(store.getDraft(draft.id)?.fields ?? draft.fields, draft.fields)
+          JSON.stringify(store.getDraft(draft.id)?.fields) === JSON.stringify(draft.fields) &&
+          onlySent(store.getDraft(draft.id)?.sentVersions ?? [], draft.fields)
         ) {
           store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
           return 'done';
@@ -704,6 +723,14 @@ function slugKept(kind: Draft['kind'], asked: string, given: string): QuireError
     fields: { slug: [`was not taken by the service; this ${kind} is at “${given}”`] },
   });
 }
+
+/** Whether every version sent since the base carried these words, published or not. */
+const onlySent = (sent: readonly string[], words: DraftFields): boolean =>
+  sent.every(
+    (version) =>
+      version === versionKey({ ...words, status: 'publish' }) ||
+      version === versionKey({ ...words, status: 'draft' }),
+  );
 
 const wantedSlug = (draft: Draft): string | undefined =>
   draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;
