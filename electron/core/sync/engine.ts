@@ -389,18 +389,20 @@ export class SyncEngine {
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
         // "Keep published", and the service shows one of the writer's own writes live, its answer
-        // lost: readers have what was pressed, nothing to send (a review found the words from
-        // before it sent back over it).
+        // lost, with words written on from it here: readers have what was pressed, nothing to
+        // send (a review found the words from before it sent back over it). Words taken back to
+        // the pinned ones instead are sent (another review found them marked in step unsent).
         if (
           this.keepingLive.has(draft.id) &&
           remote.updated_at !== draft.base.updatedAt &&
-          remote.status === 'publish'
+          remote.status === 'publish' &&
+          JSON.stringify(store.getDraft(draft.id)?.fields) !== JSON.stringify(draft.fields)
         ) {
-          store.markSynced(draft.id, {
-            remoteId: remote.id,
-            base: baseOf(remote, remote.etag),
-            rev,
-          });
+          store.markSynced(
+            draft.id,
+            { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
+            fieldsOf(remote),
+          );
           return 'done';
         }
         // The writer's own slug, not one following the title: only that is theirs to be told of.
