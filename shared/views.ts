@@ -72,6 +72,8 @@ export interface DraftView {
   /** What the service said of each field it named when it refused the draft (by field name). */
   refusedFields: Record<string, string[]> | null;
   pendingDelete: boolean;
+  /** A push of exactly these words waits (an Update pressed, "Keep published"): nothing new. */
+  sendingAsIs: boolean;
   updatedAt: number;
 }
 

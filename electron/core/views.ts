@@ -18,6 +18,15 @@ export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): S
   return 'synced';
 }
 
+function sendingAsIs(draft: Draft, store: LocalStore): boolean {
+  const pin = store.waitingPin(draft.id);
+  return (
+    pin !== null &&
+    (pin.pressed || pin.keepsLive === true) &&
+    JSON.stringify(pin.fields) === JSON.stringify(draft.fields)
+  );
+}
+
 export function draftView(draft: Draft, store: LocalStore, online: boolean): DraftView {
   const theirs = draft.conflict;
   return {
@@ -37,6 +46,7 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
     lastError: draft.lastError,
     refusedFields: draft.lastErrorFields,
     pendingDelete: store.hasPendingDelete(draft.id),
+    sendingAsIs: sendingAsIs(draft, store),
     updatedAt: draft.updatedAt,
   };
 }

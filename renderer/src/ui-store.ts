@@ -108,6 +108,11 @@ export const useUi = create<UiState>()((set) => ({
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  // Nothing about it shown: the state stays as it is, so nothing subscribed to it re-renders.
   dismissAbout: (about) =>
-    set((state) => ({ notices: state.notices.filter((n) => n.about !== about) })),
+    set((state) =>
+      state.notices.some((n) => n.about === about)
+        ? { notices: state.notices.filter((n) => n.about !== about) }
+        : state,
+    ),
 }));

@@ -1246,6 +1246,15 @@ export class LocalStore {
     return { ...pin, fields: fixed as unknown as DraftFields };
   }
 
+  /** The pin of the draft's waiting push, if it has one. */
+  waitingPin(draftId: string): OutboxOp['pinned'] {
+    const seq = this.db
+      .prepare(`SELECT seq FROM outbox WHERE draft_id = ? AND op = 'push'`)
+      .pluck()
+      .get(draftId) as number | undefined;
+    return seq === undefined ? null : this.opPin(seq);
+  }
+
   /** The fields the service named in refusing a pinned Publish: they go as the writer fixes them. */
   refusePin(seq: number, fields: string[]): void {
     this.write(() =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { heldEdits } from './hold';
-import { syncStateOf } from '../views';
+import { draftView, syncStateOf } from '../views';
 import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 
 // Update and Publish send the words as they are when pressed. With the service away, the push
@@ -38,10 +38,13 @@ describe('pressed while the service is away', () => {
     d.store.saveDraft(draft.id, { ...corrected, status: 'publish' });
     d.store.requestPush(draft.id);
     expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // Pressed, these words waiting: Update is not the next step again (a writer's review).
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, false).sendingAsIs).toBe(true);
     const drafting = '<p>Open 9 to 5. Closed on Sundays.</p><p>TODO winter hours</p>';
     d.store.saveDraft(draft.id, published('Opening hours', drafting));
     // Named while it waits, not merely "Offline" (a writer's review).
     expect(syncStateOf(d.store.getDraft(draft.id)!, d.store, false)).toBe('update-pending');
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, false).sendingAsIs).toBe(false);
     back();
     d.clock.now += 600_000;
     expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });

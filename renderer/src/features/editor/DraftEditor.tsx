@@ -21,6 +21,7 @@ import { clickPlacesCaret } from './click-places-caret';
 import { EditorState } from '@tiptap/pm/state';
 import {
   conflictNotice,
+  refusalNotice,
   hasSomethingToSend,
   publishOutcome,
   updateOutcome,
@@ -107,24 +108,28 @@ function UpdateButton({
   const state = useSyncExternalStore(autosave.subscribe, autosave.state);
   // Words saved a moment ago are newer than the draft as last read, until it is read again.
   const newest = autosave.lastFields();
+  // Pressed already, these very words waiting for the service: not the next step again (a review).
+  const onItsWay = draft.sendingAsIs;
   const due =
-    draft.syncState !== 'synced' ||
+    (draft.syncState !== 'synced' && !onItsWay) ||
     state.kind !== 'saved' ||
     (newest !== undefined && differingFields(newest, draft.fields).length > 0);
+  const said = onItsWay
+    ? `Nothing new to update: these words are on their way to ${publicationName}.`
+    : `Nothing to update: readers of ${publicationName} see this version.`;
   return (
     <button
       type="button"
       className={due ? 'primary' : undefined}
       aria-disabled={due ? undefined : 'true'}
-      title={due ? undefined : `Readers of ${publicationName} see this version.`}
-      onClick={() =>
+      title={
         due
-          ? onUpdate()
-          : useUi.getState().notify({
-              tone: 'info',
-              message: `Nothing to update: readers of ${publicationName} see this version.`,
-            })
+          ? undefined
+          : onItsWay
+            ? `On its way: readers of ${publicationName} see it once the service answers.`
+            : `Readers of ${publicationName} see this version.`
       }
+      onClick={() => (due ? onUpdate() : useUi.getState().notify({ tone: 'info', message: said }))}
     >
       Update on <TargetName name={publicationName} />
     </button>
@@ -425,6 +430,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // Sent at last (the writer's fix, or the service back): the refusal has nothing left to say.
+  const refused = draft.syncState === 'error';
+  useEffect(() => {
+    if (!refused) useUi.getState().dismissAbout(refusalNotice(draft.id));
+  }, [refused, draft.id]);
+
   // A conflict appears above the title while the writer is in the text: it is said, not only shown.
   const inConflict = draft.theirs !== null;
   useEffect(() => {
@@ -713,7 +724,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   // Readers see it, so edits wait for Update (the core's rule, electron/core/sync/hold.ts).
   const live = draft.serviceStatus === 'publish' && status === 'publish';
   // Asked for, not yet confirmed (offline, or on its way): never shown as done.
-  const statusShown = statusBadge(status, draft.serviceStatus, publication.name);
+  const statusShown = statusBadge(
+    status,
+    draft.serviceStatus,
+    publication.name,
+    draft.syncState === 'error',
+  );
   const pending = statusShown.className === 'status-pending';
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 

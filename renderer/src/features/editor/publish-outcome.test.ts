@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DraftView } from '../../../../shared/views';
 import {
   conflictNotice,
+  outcomeNotice,
+  refusalNotice,
   hasSomethingToSend,
   publishOutcome,
   updateOutcome,
@@ -21,6 +23,7 @@ const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish
   lastError: null,
   refusedFields: null,
   pendingDelete: false,
+  sendingAsIs: false,
   updatedAt: 0,
   ...patch,
 });
@@ -28,6 +31,7 @@ const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish
 describe('publishOutcome', () => {
   it('says published only when the service confirmed that very status', () => {
     expect(publishOutcome(draft({}), 'publish', 'Journal')).toEqual({
+      about: outcomeNotice('d'),
       tone: 'info',
       message: 'Published on Journal.',
     });
@@ -43,7 +47,18 @@ describe('publishOutcome', () => {
     expect(conflict.message).toMatch(/^Not published yet: .* keeping yours publishes it\.$/);
     expect(
       publishOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'publish', 'J'),
-    ).toEqual({ tone: 'error', message: 'Not sent to J: Token refused' });
+    ).toEqual({
+      tone: 'error',
+      about: refusalNotice('d'),
+      message: 'Not published on J: Token refused',
+    });
+    expect(
+      publishOutcome(
+        draft({ syncState: 'error', lastError: 'Token refused', remoteId: null }),
+        'publish',
+        'J',
+      ).message,
+    ).toBe('Not sent to J: Token refused');
     for (const pending of [
       draft({ remoteId: null }),
       draft({ syncState: 'local', serviceStatus: 'draft' }),
@@ -62,10 +77,18 @@ describe('publishOutcome', () => {
     for (const readersSaw of ['draft', null] as const)
       expect(
         publishOutcome(draft({ syncState: 'local' }, 'draft'), 'draft', 'J', readersSaw),
-      ).toEqual({ tone: 'info', message: 'Kept as a draft: not published on J.' });
+      ).toMatchObject({ tone: 'info', message: 'Kept as a draft: not published on J.' });
     expect(publishOutcome(draft({}, 'draft'), 'draft', 'J', 'publish').message).toBe(
       'Unpublished from J.',
     );
+  });
+
+  it('calls an Unpublish taken back kept published, not published anew', () => {
+    expect(publishOutcome(draft({ syncState: 'local' }), 'publish', 'J', 'publish')).toEqual({
+      tone: 'info',
+      about: outcomeNotice('d'),
+      message: 'Kept published on J: not unpublished.',
+    });
   });
 
   it('counts a publish the service confirmed even when words typed meanwhile are held', () => {
@@ -77,7 +100,11 @@ describe('publishOutcome', () => {
 
 describe('updateOutcome', () => {
   it('says updated once the push went, and why not otherwise', () => {
-    expect(updateOutcome(draft({}), 'J')).toEqual({ tone: 'info', message: 'Updated on J.' });
+    expect(updateOutcome(draft({}), 'J')).toEqual({
+      tone: 'info',
+      about: outcomeNotice('d'),
+      message: 'Updated on J.',
+    });
     expect(updateOutcome(draft({ syncState: 'held' }), 'J').message).toBe('Updated on J.');
     // About the conflict: choosing a version takes this notice away.
     expect(updateOutcome(draft({ syncState: 'conflict' }), 'J')).toEqual({
@@ -87,7 +114,8 @@ describe('updateOutcome', () => {
     });
     expect(updateOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'J')).toEqual({
       tone: 'error',
-      message: 'Not sent to J: Token refused',
+      about: refusalNotice('d'),
+      message: 'Not updated on J: Token refused',
     });
     expect(updateOutcome(draft({ syncState: 'local' }), 'J').message).toBe(
       'Saved; the update reaches J, as it is now, as soon as the service answers; what you write meanwhile waits for the next Update.',

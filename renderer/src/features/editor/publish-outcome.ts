@@ -10,6 +10,20 @@ export interface Outcome {
 
 /** A notice that a draft is in conflict stands until the writer resolves it, not after. */
 export const conflictNotice = (draftId: string): string => `conflict ${draftId}`;
+/** A refusal stands until the draft is sent (a review found one left beside "Synced"). */
+export const refusalNotice = (draftId: string): string => `refusal ${draftId}`;
+/** Each press's outcome takes the place of the one before ("Unpublish pending", then kept). */
+export const outcomeNotice = (draftId: string): string => `outcome ${draftId}`;
+
+/** Refusals are named for what did not happen: the record may well be on the service. */
+function refusal(draft: DraftView, what: string, publicationName: string): Outcome {
+  const said = draft.remoteId === null ? 'Not sent to' : `Not ${what} on`;
+  return {
+    tone: 'error',
+    about: refusalNotice(draft.id),
+    message: `${said} ${publicationName}: ${draft.lastError}`,
+  };
+}
 
 /**
  * What to tell the writer after Publish/Unpublish, from the draft as the core holds it once the
@@ -22,6 +36,24 @@ export function publishOutcome(
   /** What readers saw when the writer pressed: taking back a pending publish unpublishes nothing. */
   readersSaw: RecordStatus | null = wanted === 'publish' ? 'draft' : 'publish',
 ): Outcome {
+  const outcome = publishOutcomeOf(draft, wanted, publicationName, readersSaw);
+  return { about: outcomeNotice(draft.id), ...outcome };
+}
+
+function publishOutcomeOf(
+  draft: DraftView,
+  wanted: 'publish' | 'draft',
+  publicationName: string,
+  readersSaw: RecordStatus | null,
+): Outcome {
+  // An Unpublish taken back ("Keep published"): readers never stopped seeing it.
+  if (
+    wanted === 'publish' &&
+    readersSaw === 'publish' &&
+    draft.syncState !== 'conflict' &&
+    draft.syncState !== 'error'
+  )
+    return { tone: 'info', message: `Kept published on ${publicationName}: not unpublished.` };
   if (
     wanted === 'draft' &&
     readersSaw !== 'publish' &&
@@ -52,7 +84,7 @@ export function publishOutcome(
       message: `Not ${wanted === 'publish' ? 'published' : 'unpublished'} yet: ${publicationName} has another version of this ${draft.kind}. Choose which to keep, above the title; keeping yours ${wanted === 'publish' ? 'publishes' : 'unpublishes'} it.`,
     };
   if (draft.syncState === 'error' && draft.lastError)
-    return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
+    return refusal(draft, wanted === 'publish' ? 'published' : 'unpublished', publicationName);
   return {
     tone: 'info',
     message:
@@ -64,6 +96,10 @@ export function publishOutcome(
 
 /** What to tell the writer after Update on a live post, once the round is over. */
 export function updateOutcome(draft: DraftView, publicationName: string): Outcome {
+  return { about: outcomeNotice(draft.id), ...updateOutcomeOf(draft, publicationName) };
+}
+
+function updateOutcomeOf(draft: DraftView, publicationName: string): Outcome {
   // Held again means the push went and only words typed since are waiting.
   if (draft.syncState === 'synced' || draft.syncState === 'held')
     return { tone: 'info', message: `Updated on ${publicationName}.` };
@@ -74,7 +110,7 @@ export function updateOutcome(draft: DraftView, publicationName: string): Outcom
       message: `Not updated: ${publicationName} has another version of this ${draft.kind}. Choose which to keep.`,
     };
   if (draft.syncState === 'error' && draft.lastError)
-    return { tone: 'error', message: `Not sent to ${publicationName}: ${draft.lastError}` };
+    return refusal(draft, 'updated', publicationName);
   return {
     tone: 'info',
     message: `Saved; the update reaches ${publicationName}, as it is now, as soon as the service answers; what you write meanwhile waits for the next Update.`,

@@ -13,7 +13,14 @@ import { describeError } from '../../ui/errors';
 import { focusIsLost, SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
 import { syncStatusQuery } from '../sync/queries';
-import { formatUpdated, listOrderCaption, statusBadge, SYNC_LABELS, syncShown } from './labels';
+import {
+  formatUpdated,
+  listOrderCaption,
+  statusBadge,
+  SYNC_LABELS,
+  SYNC_TITLES,
+  syncShown,
+} from './labels';
 import { Pagination } from './Pagination';
 import {
   keepWithinList,
@@ -252,7 +259,12 @@ export function RecordList({
           <tbody ref={rows} onKeyDown={onKeyDown}>
             {items.map((item) => {
               const state = syncShown(item.syncState, away, Boolean(sync?.stalled));
-              const status = statusBadge(item.status, item.serviceStatus, publicationName);
+              const status = statusBadge(
+                item.status,
+                item.serviceStatus,
+                publicationName,
+                item.syncState === 'error',
+              );
               return (
                 <tr key={rowKey(item)} className="record-row" onClick={openRow(item)}>
                   <td>
@@ -278,7 +290,9 @@ export function RecordList({
                     {formatUpdated(item.updatedAt)}
                   </td>
                   <td>
-                    <span className={`badge sync-${state}`}>{SYNC_LABELS[state]}</span>
+                    <span className={`badge sync-${state}`} title={SYNC_TITLES[state]}>
+                      {SYNC_LABELS[state]}
+                    </span>
                   </td>
                 </tr>
               );

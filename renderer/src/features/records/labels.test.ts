@@ -24,6 +24,16 @@ describe('statusBadge', () => {
       title: expect.stringContaining('Still live'),
     });
   });
+
+  it('calls a publish the service refused refused, not pending: it waits for the writer', () => {
+    expect(statusBadge('publish', 'draft', 'Journal', true)).toMatchObject({
+      label: 'Publish refused',
+      className: 'status-refused',
+    });
+    expect(statusBadge('draft', 'publish', 'Journal', true).label).toBe('Unpublish refused');
+    // What readers see, as the writer set it: nothing refused to say.
+    expect(statusBadge('publish', 'publish', 'Journal', true).label).toBe('Published');
+  });
 });
 
 describe('listOrderCaption', () => {

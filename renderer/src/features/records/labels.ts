@@ -3,6 +3,13 @@ import type { SyncState } from '../../../../shared/views';
 
 export type SyncShown = SyncState | 'offline' | 'paused';
 
+/** What a list row's Sync badge means, where a word is not enough. */
+export const SYNC_TITLES: Partial<Record<SyncShown, string>> = {
+  held: 'Edited here; readers see the published version until you press Update.',
+  'update-pending':
+    'Update pressed: it goes, as it was when pressed, once the service answers; words written since wait for the next Update.',
+};
+
 export const SYNC_LABELS: Record<SyncShown, string> = {
   local: 'Saved locally',
   syncing: 'Syncing',
@@ -33,10 +40,18 @@ export function statusBadge(
   wanted: RecordStatus,
   service: RecordStatus | null,
   publicationName: string,
+  /** The service refused it: it waits for the writer, not for the service (a review). */
+  refused = false,
 ): { className: string; label: string; title: string | undefined } {
   const readersSee = service ?? 'draft';
   if (wanted === readersSee)
     return { className: `status-${wanted}`, label: STATUS_LABELS[wanted], title: undefined };
+  if (refused)
+    return {
+      className: 'status-refused',
+      label: wanted === 'publish' ? 'Publish refused' : 'Unpublish refused',
+      title: `${publicationName} refused it: what it said is under the title; it goes once that is put right.`,
+    };
   return wanted === 'publish'
     ? {
         className: 'status-pending',
