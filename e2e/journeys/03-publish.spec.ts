@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
+import { bodyBox, openOnPublication, screen, titleBox } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet, serverCli } from '../support/processes';
 
@@ -16,14 +16,7 @@ const world = journey({
 });
 
 test('create a draft, format it, publish it and see it on the server', async ({ page }) => {
-  await openApp(page, world.host);
-  await addPublication(page, {
-    name: 'Journal',
-    baseUrl: world.server.url,
-    subdomain: 'journal',
-    token: world.token,
-  });
-  await expect(page.getByText('Writing for')).toContainText('Journal');
+  await openOnPublication(page, world);
 
   await page.getByRole('button', { name: 'New post' }).click();
   await titleBox(page).fill('A walk by the river');

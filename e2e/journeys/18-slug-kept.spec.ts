@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
+import { bodyBox, openOnPublication, screen, titleBox } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet } from '../support/processes';
 
@@ -27,14 +27,7 @@ const world = journey({
 // draft and refused on the Slug field; it is called refused (it waits for the writer, not the
 // service), and the refusal goes once the writer takes the slug given.
 test('publish under a slug the service keeps for a deleted post', async ({ page }) => {
-  await openApp(page, world.host);
-  await addPublication(page, {
-    name: 'Journal',
-    baseUrl: world.server.url,
-    subdomain: 'journal',
-    token: world.token,
-  });
-  await expect(page.getByText('Writing for')).toContainText('Journal');
+  await openOnPublication(page, world);
   await page.getByRole('button', { name: 'New post' }).click();
   await titleBox(page).fill('A walk by the river');
   await bodyBox(page).click();

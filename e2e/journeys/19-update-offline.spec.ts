@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addPublication, bodyBox, openApp, screen } from '../support/app';
+import { bodyBox, openOnPublication, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet } from '../support/processes';
 
@@ -48,13 +48,7 @@ test('update pending, held edits and keep published while the service is away', 
   page,
 }) => {
   test.setTimeout(300_000);
-  await openApp(page, world.host);
-  await addPublication(page, {
-    name: 'Journal',
-    baseUrl: world.server.url,
-    subdomain: 'journal',
-    token: world.token,
-  });
+  await openOnPublication(page, world);
   await expect(page.locator('tbody tr')).toHaveCount(3);
 
   // (1) Update pressed on a live post while the service is away.

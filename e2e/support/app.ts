@@ -45,5 +45,20 @@ export async function addPublication(
   await dialog.getByRole('button', { name: 'Add publication' }).click();
 }
 
+/** The app opened on an empty data folder, the journey's own publication added and on screen. */
+export async function openOnPublication(
+  page: Page,
+  world: { host: Host; server: { url: string }; subdomain: string; name: string; token: string },
+): Promise<void> {
+  await openApp(page, world.host);
+  await addPublication(page, {
+    name: world.name,
+    baseUrl: world.server.url,
+    subdomain: world.subdomain,
+    token: world.token,
+  });
+  await expect(page.getByText('Writing for')).toContainText(world.name);
+}
+
 export const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 export const bodyBox = (page: Page) => page.getByLabel(/^(Post|Page) text$/);
