@@ -10,6 +10,8 @@ export interface PublicationView {
   embedded: boolean;
   active: boolean;
   pendingChanges: number;
+  /** Why calls to it cannot be made at all (a local sample that could not start), if so. */
+  unavailable?: string;
 }
 
 /** `held`: edits to a live record, saved here, waiting for the writer's Update (see hold.ts). */

@@ -100,6 +100,7 @@ it('a damaged sample file is kept aside and a fresh sample made: the writer is n
   expect(readFileSync(join(dir, 'embedded', aside[0]!)).equals(damaged)).toBe(true);
   const [sample] = await call(core, 'publications.list');
   expect(sample).toMatchObject({ name: 'Local sample', embedded: true });
+  expect(sample).not.toHaveProperty('unavailable');
   const page = await listPosts(core, sample.id);
   expect(page.items).toHaveLength(3);
 });
@@ -118,7 +119,12 @@ it('a sample that cannot start for another reason leaves it unavailable, saying 
   newer.close();
   const core = await start(dir, { posts: 2, pages: 1 });
   if (typeof core === 'string') throw new Error(`the core did not start: ${core}`);
-  expect(await call(core, 'publications.list')).toMatchObject([{ id: sample.id }]);
+  expect(await call(core, 'publications.list')).toMatchObject([
+    {
+      id: sample.id,
+      unavailable: expect.stringMatching(/^The local sample could not start: .*newer version/),
+    },
+  ]);
   await expect(listPosts(core, sample.id)).rejects.toMatchObject({
     kind: 'storage',
     message: expect.stringMatching(/^The local sample could not start: .*newer version of Quire/),

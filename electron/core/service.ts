@@ -244,6 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       embedded: publication.embedded,
       active: publication.id === active,
       pendingChanges: unsent(publication.id),
+      ...(publication.embedded && embeddedFailure ? { unavailable: embeddedFailure } : {}),
     }));
   };
   const changed = (draftId: string): void => {

@@ -74,11 +74,15 @@ export function PublicationSwitcher() {
               onClick={() =>
                 !publication.active && void leaveEditorThen(() => activate.mutate(publication.id))
               }
-              title={`${publication.baseUrl} · ${publication.subdomain}`}
+              title={publication.unavailable ?? `${publication.baseUrl} · ${publication.subdomain}`}
             >
               <span className="publication-name">{publication.name}</span>
               <span className="publication-detail">
-                {publication.embedded ? 'on this computer' : publication.subdomain}
+                {publication.unavailable
+                  ? 'could not start'
+                  : publication.embedded
+                    ? 'on this computer'
+                    : publication.subdomain}
                 {publication.pendingChanges > 0 && ` · ${publication.pendingChanges} unsynced`}
               </span>
             </button>
