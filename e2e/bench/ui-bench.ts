@@ -171,6 +171,8 @@ export async function run(args: string[]): Promise<number> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
+    // In a window, to see whether a display's own compositing changes when letters are shown.
+    headless: process.env.QUIRE_BENCH_HEADED !== '1',
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
