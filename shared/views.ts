@@ -70,6 +70,8 @@ export interface DraftView {
   serviceStatus: RecordStatus | null;
   /** An empty Slug field follows the title: true until the service has ever published it. */
   slugFollowsTitle: boolean;
+  /** Never published, but its slug is not its title's: someone chose it on the service. */
+  slugChosenElsewhere?: boolean;
   lastError: string | null;
   /** What the service said of each field it named when it refused the draft (by field name). */
   refusedFields: Record<string, string[]> | null;

@@ -42,7 +42,13 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
     serviceSlug: draft.base?.slug ?? draft.claimedSlug ?? null,
     serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),
     slugFollowsTitle:
-      draft.remoteId === null || (draft.base?.status === 'draft' && !draft.base.publishedOnce),
+      draft.remoteId === null ||
+      (draft.base?.status === 'draft' &&
+        !draft.base.publishedOnce &&
+        draft.base.slugOfTitle !== false),
+    ...(draft.base?.slugOfTitle === false && !draft.base.publishedOnce
+      ? { slugChosenElsewhere: true }
+      : {}),
     lastError: draft.lastError,
     refusedFields: draft.lastErrorFields,
     pendingDelete: store.hasPendingDelete(draft.id),

@@ -20,6 +20,7 @@ import type {
   Tag,
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
+import { slugFollowsTitle } from '../sync/slug-origin';
 import { draftSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
@@ -62,6 +63,8 @@ export interface DraftBase {
   createdAt?: string;
   /** What a writer can edit of the service's copy, hashed (absent in older bases). */
   fingerprint?: string;
+  /** Its slug is the one its title makes (absent in older bases): one Quire may move. */
+  slugOfTitle?: boolean;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -1358,6 +1361,7 @@ export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   updatedAt: record.updated_at,
   status: record.status,
   publishedOnce: record.status === 'publish' || Boolean(record.published_at),
+  slugOfTitle: slugFollowsTitle(record.slug, record.title),
   ...(record.created_at ? { createdAt: record.created_at } : {}),
   ...(etag ? { etag } : {}),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
 import type { DraftFields } from '../store/local-store';
-import { decidePush, sameFields, versionKey } from './conflict';
+import { decidePush, sameFields, sentEntry, sentWords, versionKey, wasSent } from './conflict';
+import { numberedFrom, slugFollowsTitle } from './slug-origin';
 
 const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
   id: 7,
@@ -101,6 +102,26 @@ describe('decidePush', () => {
     expect(decidePush(draft, landed)).toEqual({ action: 'conflict', reason: 'both-changed' });
   });
 
+  it('takes a version sent for ours only at the slug it asked for, or one numbered from it', () => {
+    const ours = fields({ title: 'Sent earlier' });
+    const draft = { ...edited, fields: fields({ title: 'Edited since' }) };
+    const sent = [sentEntry(ours, 'title')];
+    const at = (slug: string) =>
+      remote({ title: 'Sent earlier', slug, updated_at: '2026-01-02T00:00:00.000+00:00' });
+    expect(decidePush({ ...draft, sentVersions: sent }, at('title'))).toEqual({ action: 'update' });
+    expect(decidePush({ ...draft, sentVersions: sent }, at('title-2'))).toEqual({
+      action: 'update',
+    });
+    // A colleague's rename of those words is theirs, not the lost answer of ours.
+    expect(decidePush({ ...draft, sentVersions: sent }, at('a-better-title'))).toEqual({
+      action: 'conflict',
+      reason: 'both-changed',
+    });
+    expect(decidePush({ ...clean, fields: ours, sentVersions: sent }, at('title-two'))).toEqual({
+      action: 'take-theirs',
+    });
+  });
+
   it('keeps the writer’s text when the record is gone from the service', () => {
     expect(decidePush({ ...edited, fields: fields({ title: 'Mine' }) }, undefined)).toEqual({
       action: 'conflict',
@@ -125,5 +146,38 @@ describe('sameFields', () => {
     expect(
       sameFields({ title: 'T', content: '' }, { title: 'T', content: '', status: 'publish' }),
     ).toBe(false);
+  });
+});
+
+describe('versions sent', () => {
+  it('are known by their words and the slug asked for; older entries by their words alone', () => {
+    const words = fields({ title: 'Harbour' });
+    const entry = sentEntry(words, 'harbour');
+    expect(sentWords(entry)).toBe(versionKey(words));
+    expect(sentWords(versionKey(words))).toBe(versionKey(words));
+    const record = (slug: string, title = 'Harbour') => remote({ title, slug });
+    expect(wasSent([entry], record('harbour'))).toBe(true);
+    expect(wasSent([entry], record('harbour-12'))).toBe(true);
+    expect(wasSent([entry], record('harbour-lights'))).toBe(false);
+    expect(wasSent([entry], record('harbour', 'Other words'))).toBe(false);
+    expect(wasSent([versionKey(words)], record('harbour-lights'))).toBe(true);
+  });
+});
+
+describe('slug origins', () => {
+  it('numberedFrom: the stem, or the stem and a number', () => {
+    expect(numberedFrom('walk', 'walk')).toBe(true);
+    expect(numberedFrom('walk-2', 'walk')).toBe(true);
+    expect(numberedFrom('walk-on', 'walk')).toBe(false);
+    expect(numberedFrom('walk-', 'walk')).toBe(false);
+    expect(numberedFrom('walker', 'walk')).toBe(false);
+  });
+
+  it('slugFollowsTitle: the slug its title makes, numbered or not, untitled as the fallback', () => {
+    expect(slugFollowsTitle('why-i-walk-at-night', 'Why I walk at night')).toBe(true);
+    expect(slugFollowsTitle('why-i-walk-at-night-3', 'Why I walk at night')).toBe(true);
+    expect(slugFollowsTitle('untitled', '')).toBe(true);
+    expect(slugFollowsTitle('nocturnes', 'Why I walk at night')).toBe(false);
+    expect(slugFollowsTitle('why-i-walk', 'Why I walk at night')).toBe(false);
   });
 });

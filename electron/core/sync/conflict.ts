@@ -6,6 +6,7 @@ import {
 } from '../../../shared/field-differences';
 import type { RemoteRecord } from '../../../shared/model';
 import { fieldsOf, type Draft, type DraftFields } from '../store/local-store';
+import { numberedFrom } from './slug-origin';
 
 /**
  * What pushing a draft should do, given the service's current version of it.
@@ -37,6 +38,29 @@ export function versionKey(fields: DraftFields): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 22);
 }
 
+/**
+ * A version as sent, with the slug the record was to have after it: asked for, or kept. The
+ * words' key alone let a colleague's rename of words this draft once sent pass for its own write
+ * (a review).
+ */
+export const sentEntry = (fields: DraftFields, slug: string): string =>
+  `${versionKey(fields)}@${slug}`;
+
+/** The words' key of a sent entry (entries noted before slugs were have no `@`). */
+export const sentWords = (entry: string): string => entry.split('@')[0]!;
+
+/**
+ * Whether the record as the service holds it is a version this draft sent: the same words, at
+ * the slug asked for or one the service numbered from it (it keeps a deleted record's slug).
+ */
+export function wasSent(sent: readonly string[], record: RemoteRecord): boolean {
+  const words = versionKey(fieldsOf(record));
+  return sent.some((entry) => {
+    const [key, slug] = entry.split('@');
+    return key === words && (slug === undefined || numberedFrom(record.slug, slug));
+  });
+}
+
 export function decidePush(
   draft: Pick<Draft, 'remoteId' | 'base' | 'fields' | 'localRev' | 'syncedRev' | 'sentVersions'>,
   remote: RemoteRecord | undefined,
@@ -48,7 +72,7 @@ export function decidePush(
   if (remote.updated_at === draft.base.updatedAt)
     return unsentEdits ? { action: 'update' } : { action: 'in-step' };
   // The service moved on, but to a version we sent ourselves (its answer was lost): not theirs.
-  if (draft.sentVersions.includes(versionKey(fieldsOf(remote)))) return { action: 'update' };
+  if (wasSent(draft.sentVersions, remote)) return { action: 'update' };
   return unsentEdits ? { action: 'conflict', reason: 'both-changed' } : { action: 'take-theirs' };
 }
 

@@ -14,7 +14,16 @@ import {
   type OutboxOp,
 } from '../store/local-store';
 import { holdsForUpdate } from './hold';
-import { decidePush, sameFields, versionKey, type Resolution } from './conflict';
+import {
+  decidePush,
+  sameFields,
+  sentEntry,
+  sentWords,
+  versionKey,
+  wasSent,
+  type Resolution,
+} from './conflict';
+import { slugFollowsTitle } from './slug-origin';
 import { fieldsOf } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -308,7 +317,7 @@ export class SyncEngine {
       // A claim from before first tries were kept (0): any time, as before.
       const since = draft.createStartedAt ?? 0;
       const sent = (record: RemoteRecord): boolean =>
-        draft.sentVersions.includes(versionKey(fieldsOf(record))) && api.madeSince(record, since);
+        wasSent(draft.sentVersions, record) && api.madeSince(record, since);
       const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
       // Or under slug-2: the service moves a create on when a deleted record keeps the slug.
       const landed =
@@ -348,7 +357,7 @@ export class SyncEngine {
         const staged = !deleting && own !== undefined && draft.fields.status === 'publish';
         const sending =
           deleting || staged ? { ...draft.fields, status: 'draft' as const } : draft.fields;
-        store.noteSent(draft.id, versionKey(sending));
+        store.noteSent(draft.id, sentEntry(sending, slug));
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
         const created = await api.create(draft.kind, { ...sending, slug }, undefined, key);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
@@ -364,8 +373,7 @@ export class SyncEngine {
         if (staged) {
           // Made as a draft, this try or an earlier one whose answer was lost (a review found
           // the older words taken for a conflict): ours, unless someone has changed it since.
-          if (!sent.includes(versionKey(fieldsOf(made))) && !replayedUntouched)
-            return this.conflict(draft, made);
+          if (!wasSent(sent, made) && !replayedUntouched) return this.conflict(draft, made);
           store.attachRemote(draft.id, baseOf(made, made.etag));
           // The writer's own slug asked for and another given: kept for a record not shown. (A
           // create under an older claim goes on: its rename to the writer's slug is staged too.)
@@ -375,7 +383,7 @@ export class SyncEngine {
         }
         if (
           !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
-          (sent.includes(versionKey(fieldsOf(made))) || replayedUntouched)
+          (wasSent(sent, made) || replayedUntouched)
         ) {
           // An earlier try of this create, landed late with the words as they were then: ours,
           // brought up to date now rather than shown as someone else's change.
@@ -408,7 +416,11 @@ export class SyncEngine {
         // The writer's own slug, not one following the title: only that is theirs to be told of.
         const own = wantedSlug(draft);
         let slug = own;
-        const follow = neverPublished(remote) ? followingSlug(draft) : undefined;
+        // Only a slug Quire gave follows the title: one a colleague chose stays (a review).
+        const follow =
+          neverPublished(remote) && slugFollowsTitle(remote.slug, remote.title)
+            ? followingSlug(draft)
+            : undefined;
         if (!slug && follow && follow !== remote.slug) {
           const free = await this.freeSlug(api, draft, follow, remote.id);
           if (free !== remote.slug) {
@@ -430,7 +442,7 @@ export class SyncEngine {
             ? own
             : undefined;
         const writing = staging ? { ...fields, status: 'draft' as const } : fields;
-        store.noteSent(draft.id, versionKey(writing));
+        store.noteSent(draft.id, sentEntry(writing, slug ?? remote.slug));
         try {
           await api.update(draft.kind, remote.id, spelledOut(writing), { ifMatch: remote.etag });
         } catch (error) {
@@ -496,7 +508,7 @@ export class SyncEngine {
     const follow =
       base.status === 'draft' && !base.publishedOnce ? followingSlug(draft) : undefined;
     if (!slug && follow && follow !== base.slug) return undefined;
-    this.options.store.noteSent(draft.id, versionKey(draft.fields));
+    this.options.store.noteSent(draft.id, sentEntry(draft.fields, base.slug));
     try {
       await api.update(draft.kind, base.remoteId, spelledOut(draft.fields), {
         ifMatch: base.etag,
@@ -730,8 +742,8 @@ function slugKept(kind: Draft['kind'], asked: string, given: string): QuireError
 const onlySent = (sent: readonly string[], words: DraftFields): boolean =>
   sent.every(
     (version) =>
-      version === versionKey({ ...words, status: 'publish' }) ||
-      version === versionKey({ ...words, status: 'draft' }),
+      sentWords(version) === versionKey({ ...words, status: 'publish' }) ||
+      sentWords(version) === versionKey({ ...words, status: 'draft' }),
   );
 
 const wantedSlug = (draft: Draft): string | undefined =>

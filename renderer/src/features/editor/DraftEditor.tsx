@@ -955,6 +955,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         onChange={update}
         serviceSlug={draft.serviceSlug}
         slugFollowsTitle={draft.slugFollowsTitle}
+        slugChosenElsewhere={draft.slugChosenElsewhere}
         refused={draft.refusedFields}
       />
       <RevisionHistory

@@ -151,4 +151,25 @@ describe('MetadataPanel', () => {
       'Left empty, it stays why-i-walk: it has been published, and links point at it.',
     );
   });
+
+  it('says a slug chosen on the service stays, not following the title', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'Walking at night', content: '<p>x</p>' }}
+          publicationId={publication.id}
+          onChange={vi.fn()}
+          serviceSlug="nocturnes"
+          slugFollowsTitle={false}
+          slugChosenElsewhere
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
+    const field = screen.getByRole('textbox', { name: 'Slug' });
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(
+      'Left empty, it stays nocturnes: it was chosen on the service, so it no longer follows the title.',
+    );
+  });
 });

@@ -15,6 +15,8 @@ interface Props {
   serviceSlug?: string | null;
   /** Whether an empty slug still follows the title (never published). */
   slugFollowsTitle?: boolean;
+  /** The slug stays because someone chose it on the service, not because it was published. */
+  slugChosenElsewhere?: boolean;
   /** What the service said of the fields it named when it last refused the draft. */
   refused?: Readonly<Record<string, readonly string[]>> | null;
 }
@@ -90,6 +92,7 @@ export function MetadataPanel({
   onChange,
   serviceSlug,
   slugFollowsTitle = true,
+  slugChosenElsewhere = false,
   refused,
 }: Props) {
   const slugHint = useId();
@@ -117,7 +120,9 @@ export function MetadataPanel({
       <span id={slugHint} className="length-hint">
         {slugFollowsTitle || !serviceSlug
           ? `Left empty, it is made from the title and follows it until the first publish${serviceSlug ? ` (now: ${serviceSlug})` : ''}.`
-          : `Left empty, it stays ${serviceSlug}: it has been published, and links point at it.`}
+          : slugChosenElsewhere
+            ? `Left empty, it stays ${serviceSlug}: it was chosen on the service, so it no longer follows the title.`
+            : `Left empty, it stays ${serviceSlug}: it has been published, and links point at it.`}
       </span>
       <Refusal id={idOf('slug')} said={said('slug')} />
       <label>

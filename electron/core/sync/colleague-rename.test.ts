@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { differingFields } from '../../../shared/field-differences';
+import { fieldsOf } from '../store/local-store';
+import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import { draftView } from '../views';
+
+// A review: a colleague's rename-only change, met by this client's pushes. Versions sent were
+// known by their words alone, and a draft's slug may follow its title: neither may revert the
+// rename unasked.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('colleague-rename');
+});
+afterAll(() => world.close());
+beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
+
+const away = () => world.proxy.setPolicy(() => ({ type: 'reset' }));
+const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+/** A colleague renames the record on the service (web, another device): the slug only. */
+const rename = (id: number, slug: string) =>
+  world.service.request('PUT', `/posts/${id}`, { body: { slug } });
+/** The record as the service holds it now, by id, wherever its slug is. */
+const byId = async (id: number) => {
+  const reply = await world.service.request('GET', '/posts?limit=100');
+  return (reply.json.posts.data as { id: number; slug: string; status: string }[]).find(
+    (p) => p.id === id,
+  )!;
+};
+/** What the writer was told: a conflict to decide, or else where the record is now. */
+const outcome = async (d: ReturnType<SyncWorld['device']>, draftId: string, id: number) =>
+  d.store.getDraft(draftId)!.conflict !== null ? 'asked (conflict)' : (await byId(id)).slug;
+
+describe('a colleague’s rename-only change', () => {
+  it('is not reverted by "Keep published" (nothing held, retried while away)', async () => {
+    const d = world.device({ attempts: 1 });
+    const own = { slug: 'canal-walk' };
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...published('Canal walk', '<p>C</p>'),
+      ...own,
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Away: Unpublish pressed, tried; taken back with "Keep published", tried too.
+    away();
+    d.store.saveDraft(draft.id, { ...fields('Canal walk', '<p>C</p>'), ...own, status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, { ...published('Canal walk', '<p>C</p>'), ...own });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // Meanwhile a colleague fixes the URL: a rename, nothing else. The service is back.
+    back();
+    expect((await rename(id, 'canal-walk-guide')).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await byId(id)).status).toBe('publish');
+    // README: a colleague's change met by Keep published, nothing held here, is taken.
+    expect(await outcome(d, draft.id, id)).toBe('canal-walk-guide');
+  });
+
+  it('is not reverted by a push of a draft whose words came back to the service’s', async () => {
+    const d = world.device({ attempts: 1 });
+    const own = { slug: 'lock-keeper' };
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Lock keeper', '<p>K</p>'),
+      ...own,
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Away, a word typed and undone: a push is tried, with the words the service has.
+    away();
+    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K and</p>'), ...own });
+    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K</p>'), ...own });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await rename(id, 'the-lock-keeper')).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    // The draft names its slug and the service another: both set, they differ, so the writer is
+    // asked, as for any field both sides hold apart.
+    expect(await outcome(d, draft.id, id)).toBe('asked (conflict)');
+  });
+
+  it('of a never-published draft whose slug follows the title here is not moved back', async () => {
+    const d = world.device({ attempts: 1 });
+    // The writer never typed a slug: it follows the title while the draft was never published.
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Night walks', '<p>N</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id)).slug).toBe('night-walks');
+    // A colleague gives it the URL the editor wants: a rename, nothing else.
+    expect((await rename(id, 'walking-at-night')).status).toBe(200);
+    // A word typed and taken back before the next round: in step, the rename adopted.
+    d.store.saveDraft(draft.id, fields('Night walks', '<p>N and</p>'));
+    d.store.saveDraft(draft.id, fields('Night walks', '<p>N</p>'));
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.base!.slug).toBe('walking-at-night');
+    // The Slug field says so: it no longer follows the title.
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, true)).toMatchObject({
+      slugFollowsTitle: false,
+      slugChosenElsewhere: true,
+    });
+    // The writer writes on: the next push moves it back to the title's slug, unasked.
+    d.store.saveDraft(draft.id, fields('Night walks', '<p>N, and more</p>'));
+    await d.engine.flush();
+    expect(await outcome(d, draft.id, id)).toBe('walking-at-night');
+  });
+
+  it('met by the writer’s edit: the conflict shows no slug, and Keep mine moves it back', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Dawn walks', '<p>D</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await rename(id, 'walking-at-dawn')).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Dawn walks', '<p>D, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const now = d.store.getDraft(draft.id)!;
+    // What the conflict view lists: the words only, not the colleague's rename.
+    const shown = differingFields(now.fields, fieldsOf(now.conflict!));
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const slug = (await byId(id)).slug;
+    // Keep mine overwrites what the writer was shown, the words; the rename, not among them,
+    // survives it: the slug is the colleague's, no longer following the title here.
+    expect(shown).toEqual(['content']);
+    expect(slug).toBe('walking-at-dawn');
+    expect((await byId(id)).status).toBe('draft');
+  });
+});
