@@ -2,6 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { draftFieldsSchema } from '../../../../shared/contract';
 import type { PublicationView } from '../../../../shared/views';
@@ -112,63 +113,46 @@ describe('MetadataPanel', () => {
     expect(hint?.textContent).toBe('5/60 characters');
   });
 
-  it('shows the slug the service gave a post whose writer set none', async () => {
+  /** The Slug field and the line under it, in a panel opened with these props. */
+  async function slugField(props: Partial<ComponentProps<typeof MetadataPanelComponent>>) {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MetadataPanel
-          initial={{ title: 'Why I walk', content: '<p>x</p>' }}
+          initial={{ title: 'Walking at night', content: '<p>x</p>' }}
           publicationId={publication.id}
           onChange={vi.fn()}
-          serviceSlug="why-i-walk"
+          {...props}
         />
       </QueryClientProvider>,
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
     const field = screen.getByRole('textbox', { name: 'Slug' });
-    expect(field.getAttribute('placeholder')).toBe('why-i-walk');
     const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe(
+    return { field, hint: hint?.textContent };
+  }
+
+  it('shows the slug the service gave a post whose writer set none', async () => {
+    const { field, hint } = await slugField({ serviceSlug: 'why-i-walk' });
+    expect(field.getAttribute('placeholder')).toBe('why-i-walk');
+    expect(hint).toBe(
       'Left empty, it is made from the title and follows it until the first publish (now: why-i-walk).',
     );
   });
 
   it('says a published slug stays, since links point at it', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MetadataPanel
-          initial={{ title: 'Walking at night', content: '<p>x</p>' }}
-          publicationId={publication.id}
-          onChange={vi.fn()}
-          serviceSlug="why-i-walk"
-          slugFollowsTitle={false}
-        />
-      </QueryClientProvider>,
-    );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
-    const field = screen.getByRole('textbox', { name: 'Slug' });
-    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe(
+    const { hint } = await slugField({ serviceSlug: 'why-i-walk', slugFollowsTitle: false });
+    expect(hint).toBe(
       'Left empty, it stays why-i-walk: it has been published, and links point at it.',
     );
   });
 
   it('says a slug chosen on the service stays, not following the title', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MetadataPanel
-          initial={{ title: 'Walking at night', content: '<p>x</p>' }}
-          publicationId={publication.id}
-          onChange={vi.fn()}
-          serviceSlug="nocturnes"
-          slugFollowsTitle={false}
-          slugChosenElsewhere
-        />
-      </QueryClientProvider>,
-    );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Details and search' }));
-    const field = screen.getByRole('textbox', { name: 'Slug' });
-    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
-    expect(hint?.textContent).toBe(
+    const { hint } = await slugField({
+      serviceSlug: 'nocturnes',
+      slugFollowsTitle: false,
+      slugChosenElsewhere: true,
+    });
+    expect(hint).toBe(
       'Left empty, it stays nocturnes: it was chosen on the service, so it no longer follows the title.',
     );
   });
