@@ -1,5 +1,5 @@
 import { expect, test, type Dialog } from '@playwright/test';
-import { addPublication, bodyBox, openApp, titleBox } from '../support/app';
+import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
 import { journey } from '../support/journey';
 
 const world = journey({ subdomain: 'late', name: 'Late Night' });
@@ -32,10 +32,14 @@ test('close the window a moment after typing: the close waits for the words to b
   await openApp(other, world.host);
   await other.getByRole('button', { name: 'Closing time' }).click();
   await expect(bodyBox(other)).toHaveText('The last words before closing.');
+  // The first screenshot only now: one before the close could take long enough for the autosave
+  // to carry the words, and the close would have nothing left to wait for.
+  await screen(other, '09-close-while-typing', 'reopened');
 
   // Once the save is acknowledged, closing is not held again.
   await held[0]!.dismiss();
   await expect(page.getByText('Saved on this computer')).toBeVisible();
+  await screen(page, '09-close-while-typing', 'held-close-saved');
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   expect(held).toHaveLength(1);

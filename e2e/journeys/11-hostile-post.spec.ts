@@ -89,4 +89,36 @@ test('a post carrying markup meant to run code or fool the writer does neither',
   await page.waitForTimeout(500);
   expect(tried()).toHaveLength(2);
   await screen(page, '11-hostile-post', 'opened');
+
+  // Embeds and a post's video and audio are cards: nothing plays in the app. Should a frame or a
+  // media element get past the editor, the CSP refuses it, even from the app's own origin (which
+  // default-src 'self' alone would let in).
+  await page.evaluate(() => {
+    const g = globalThis as any;
+    const doc = g.document;
+    g.__refused = [];
+    doc.addEventListener('securitypolicyviolation', (event: any) =>
+      g.__refused.push(`${event.effectiveDirective} ${new g.URL(event.blockedURI).pathname}`),
+    );
+    const frame = doc.createElement('iframe');
+    frame.src = '/frame-here.html';
+    doc.body.append(frame);
+    for (const [tag, src] of [
+      ['video', '/video-here.mp4'],
+      ['audio', '/audio-here.mp3'],
+    ]) {
+      const media = doc.createElement(tag);
+      media.src = src;
+      doc.body.append(media);
+      media.load();
+    }
+  });
+  await expect
+    // Once each, however many of the page's policies (its header's and its <meta>'s) refuse it.
+    .poll(() => page.evaluate(() => [...new Set((globalThis as any).__refused as string[])].sort()))
+    .toEqual([
+      'frame-src /frame-here.html',
+      'media-src /audio-here.mp3',
+      'media-src /video-here.mp4',
+    ]);
 });

@@ -4,9 +4,12 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 // Images from https (and data:) only, never 'self': a post's <img src="//host/x.png"> would
 // otherwise resolve against the page's own scheme (a network share under file: on Windows, whose
 // server gets the user's sign-in hash). renderer/index.html carries the same policy.
+// No frames or media at all, not even the app's own: embeds and a post's video and audio are shown
+// as cards and nothing plays, so an <iframe> or <video> that got past the editor is refused too.
 export const RENDERER_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src https: data:; " +
-  "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "connect-src 'self'; font-src 'self'; object-src 'none'; frame-src 'none'; media-src 'none'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Sent with every file of the renderer, by the browser host and by the Electron window's scheme. */
 export const RENDERER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
