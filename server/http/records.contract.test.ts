@@ -4,6 +4,7 @@ import { RecordStore } from '../records';
 import { startTestService, type TestService } from '../testing/harness';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const KINDS = [
   {
@@ -23,15 +24,21 @@ const KINDS = [
 ] as const;
 
 let service: TestService;
+let publicationId: number;
+let authorId: number;
 let tagIds: number[];
 let categoryId: number;
 
 beforeAll(async () => {
   service = await startTestService();
-  const publicationId = service.server.db
+  publicationId = service.server.db
     .prepare('SELECT id FROM publications WHERE subdomain = ?')
     .pluck()
     .get(service.subdomain) as number;
+  authorId = service.server.db
+    .prepare('SELECT id FROM authors WHERE publication_id = ?')
+    .pluck()
+    .get(publicationId) as number;
   tagIds = ['Writing', 'Café Culture'].map(
     (name) => addTag(service.server.db, publicationId, name).id,
   );
@@ -94,6 +101,25 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
         headers: { 'idempotency-key': `${key}-other` },
       });
       expect(other.json[kind].id).not.toBe(first.json[kind].id);
+    });
+
+    it('honours an Idempotency-Key for 30 days, and makes a new record once it is older', () => {
+      // The store's own clock, set years back: a month passes at once, and this test's expiry
+      // drops no key another test made today.
+      let now = Date.UTC(2020, 0, 1);
+      const store = new RecordStore(service.server.db, () => now);
+      const key = `month-${kind}-${Math.random()}`;
+      const send = () =>
+        store.create(publicationId, kind, authorId, { title: 'Kept a month' }, key);
+      const first = send();
+      now = Date.UTC(2020, 0, 1) + 30 * DAY_MS - 1000;
+      expect(send()).toMatchObject({ id: first.id, replayed: true });
+      now = Date.UTC(2020, 0, 1) + 30 * DAY_MS + 1000;
+      const later = send();
+      expect(later.id).not.toBe(first.id);
+      expect(later.replayed).toBeUndefined();
+      // The key now names the new record, for another 30 days.
+      expect(send()).toMatchObject({ id: later.id, replayed: true });
     });
 
     it('refuses a malformed Idempotency-Key and makes nothing', async () => {
@@ -443,8 +469,22 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
   describe('delete', () => {
     it('moves the record to the trash: gone from lists and get, kept for restore', async () => {
       const { id, slug } = (
-        await create({ title: 'Short-lived', content: '<p>precious words</p>' })
+        await create({
+          title: 'Short-lived',
+          content: '<h2>Kept</h2><p>precious words</p>',
+          slug: `short-lived-${kind}`,
+          excerpt: 'An excerpt',
+          status: 'publish',
+          tags: tagIds,
+          category: categoryId,
+          featured: true,
+          meta_title: 'Meta title',
+          meta_description: 'Meta description',
+          featured_image: 'https://images.example.com/kept.jpg',
+          canonical_url: 'https://example.com/kept',
+        })
       ).json[kind];
+      const before = (await get(slug)).json[kind];
       const reply = await service.request('DELETE', `/${plural}/${id}`);
       expect(reply.status).toBe(200);
       expect(reply.json).toEqual({ status: 'success', message: `${label} deleted` });
@@ -456,10 +496,18 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
         (await service.request('PUT', `/${plural}/${id}`, { body: { title: 'x' } })).status,
       ).toBe(404);
 
-      const publicationId = list.json[plural].data[0].publication_id as number;
       new RecordStore(service.server.db).restore(publicationId, id);
       const restored = (await get(slug)).json[kind];
-      expect(restored).toMatchObject({ id, content: '<p>precious words</p>', deleted_at: null });
+      // Back with every field as it was. Only updated_at moves on (and the schema's dateModified
+      // with it), so a client comparing updated_at sees the record came back.
+      expect(Date.parse(restored.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
+      const modified = (at: string) => `"dateModified":"${at}"`;
+      expect(before.schema).toContain(modified(before.updated_at));
+      expect(restored).toEqual({
+        ...before,
+        updated_at: restored.updated_at,
+        schema: before.schema.replace(modified(before.updated_at), modified(restored.updated_at)),
+      });
     });
 
     it('keeps posts and pages apart: an id of the other kind is 404', async () => {

@@ -64,6 +64,11 @@ it.each([
     'tried again soon',
   ],
   [
+    'a 408 (request timeout): the service is there, and takes it later',
+    () => Response.json({ message: 'The request took too long' }, { status: 408 }),
+    'tried again soon',
+  ],
+  [
     'a 200 whose JSON says the delete failed (the spec: success is {"status":"success"})',
     () =>
       Response.json({ status: 'error', message: 'Published posts cannot be deleted right now' }),
