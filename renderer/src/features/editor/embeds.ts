@@ -7,8 +7,7 @@ import { placeBlock } from './place-block';
 // Embeds (a video player, a map, a pen) and a post's own video and audio. They are kept as they
 // came and shown in the editor as a card that names them: nothing plays or loads in the app. The
 // app's CSP lets no frame or media in (frame-src and media-src 'none'), and a third party's page
-// inside the
-// writer's window is not worth its risk for a preview.
+// inside the writer's window is not worth its risk for a preview.
 
 /** Where an <iframe> may come from: the players writers embed, over https, and nothing else. */
 const EMBED_SOURCES: { host: RegExp; path: RegExp; name: string }[] = [
