@@ -2,6 +2,7 @@ import type { RecordPage, RemoteRecord } from '../../shared/model';
 import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
 import { heldEdits, holdsForUpdate } from './sync/hold';
 import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
+import { quireGaveSlug } from './sync/slug-origin';
 
 export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
   if (draft.conflict) return 'conflict';
@@ -45,8 +46,8 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
       draft.remoteId === null ||
       (draft.base?.status === 'draft' &&
         !draft.base.publishedOnce &&
-        draft.base.slugOfTitle !== false),
-    ...(draft.base?.slugOfTitle === false && !draft.base.publishedOnce
+        quireGaveSlug(draft.base.slug, draft.givenSlug)),
+    ...(draft.base && !draft.base.publishedOnce && !quireGaveSlug(draft.base.slug, draft.givenSlug)
       ? { slugChosenElsewhere: true }
       : {}),
     lastError: draft.lastError,

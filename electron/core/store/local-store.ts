@@ -20,7 +20,6 @@ import type {
   Tag,
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
-import { slugFollowsTitle } from '../sync/slug-origin';
 import { draftSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
@@ -63,8 +62,6 @@ export interface DraftBase {
   createdAt?: string;
   /** What a writer can edit of the service's copy, hashed (absent in older bases). */
   fingerprint?: string;
-  /** Its slug is the one its title makes (absent in older bases): one Quire may move. */
-  slugOfTitle?: boolean;
 }
 
 export type DraftFields = RecordDraftFields & { title: string; content: string };
@@ -75,6 +72,8 @@ export interface Draft {
   kind: RecordKind;
   remoteId: number | null;
   claimedSlug: string | null;
+  /** The slug Quire last asked the service for (null in drafts from before it was kept). */
+  givenSlug: string | null;
   /** The key every try of this draft's create carries, so the service makes one record of them. */
   createKey: string | null;
   /** When this create was first tried (this computer's clock): a record older is not its. */
@@ -145,6 +144,7 @@ interface DraftRow {
   kind: RecordKind;
   remote_id: number | null;
   claimed_slug: string | null;
+  given_slug: string | null;
   create_key: string | null;
   create_started_at: number | null;
   sent_versions: string;
@@ -165,6 +165,7 @@ const toDraft = (row: DraftRow): Draft => ({
   kind: row.kind,
   remoteId: row.remote_id,
   claimedSlug: row.claimed_slug,
+  givenSlug: row.given_slug,
   createKey: row.create_key,
   createStartedAt: row.create_started_at,
   sentVersions: JSON.parse(row.sent_versions) as string[],
@@ -1013,13 +1014,13 @@ export class LocalStore {
     this.write(() =>
       this.db
         .prepare(
-          `UPDATE drafts SET claimed_slug = ?,
+          `UPDATE drafts SET claimed_slug = ?, given_slug = coalesce(?, given_slug),
              create_key = CASE WHEN remote_id IS NULL THEN coalesce(create_key, ?) ELSE NULL END,
              create_started_at =
                CASE WHEN remote_id IS NULL THEN coalesce(create_started_at, ?) ELSE NULL END
            WHERE id = ?`,
         )
-        .run(slug, randomUUID(), this.now(), id),
+        .run(slug, slug, randomUUID(), this.now(), id),
     );
   }
 
@@ -1361,7 +1362,6 @@ export const baseOf = (record: RemoteRecord, etag?: string): DraftBase => ({
   updatedAt: record.updated_at,
   status: record.status,
   publishedOnce: record.status === 'publish' || Boolean(record.published_at),
-  slugOfTitle: slugFollowsTitle(record.slug, record.title),
   ...(record.created_at ? { createdAt: record.created_at } : {}),
   ...(etag ? { etag } : {}),
 });

@@ -133,6 +133,11 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
     description: 'the fields the service refused of a pinned Publish, which take the fix',
     up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN refused_fields TEXT'),
   },
+  {
+    version: 9,
+    description: 'the slug Quire last asked for, so a slug chosen on the service is not moved',
+    up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN given_slug TEXT'),
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

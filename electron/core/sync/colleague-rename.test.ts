@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { slugify } from '../../../server';
 import { differingFields } from '../../../shared/field-differences';
 import { fieldsOf } from '../store/local-store';
 import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 import { draftView } from '../views';
 
-// A review: a colleague's rename-only change, met by this client's pushes. Versions sent were
-// known by their words alone, and a draft's slug may follow its title: neither may revert the
-// rename unasked.
+// Reviews 13 and 14: a colleague's rename-only change, met by this client's pushes. Versions sent
+// were known by their words alone, and a draft's slug may follow its title: neither may revert
+// the rename unasked, nor take the service's numbering of Quire's own slug for a colleague's.
 
 let world: SyncWorld;
 beforeAll(async () => {
@@ -125,5 +126,138 @@ describe('a colleague’s rename-only change', () => {
     expect(shown).toEqual(['content']);
     expect(slug).toBe('walking-at-dawn');
     expect((await byId(id)).status).toBe('draft');
+  });
+});
+
+describe('a colleague’s rename to the slug plus a number (a year)', () => {
+  it('is not taken for our own write (Keep published, nothing held)', async () => {
+    const d = world.device({ attempts: 1 });
+    const own = { slug: 'canal-walk' };
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...published('Canal walk', '<p>C</p>'),
+      ...own,
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, { ...fields('Canal walk', '<p>C</p>'), ...own, status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, { ...published('Canal walk', '<p>C</p>'), ...own });
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    // As the first case above, the new slug only carrying a year.
+    expect((await rename(id, 'canal-walk-2024')).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await outcome(d, draft.id, id)).toBe('canal-walk-2024');
+  });
+
+  it('met by a push of words that came back to the service’s: asked, not reverted', async () => {
+    const d = world.device({ attempts: 1 });
+    const own = { slug: 'lock-keeper' };
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Lock keeper', '<p>K</p>'),
+      ...own,
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    away();
+    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K and</p>'), ...own });
+    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K</p>'), ...own });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await rename(id, 'lock-keeper-2024')).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    // As with 'the-lock-keeper' above: the writer is asked.
+    expect(await outcome(d, draft.id, id)).toBe('asked (conflict)');
+  });
+
+  it('of a never-published draft following its title here: stays', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Year in review', '<p>Y</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id)).slug).toBe('year-in-review');
+    expect((await rename(id, 'year-in-review-2025')).status).toBe(200);
+    // The same steps as the never-published case above.
+    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y and</p>'));
+    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y</p>'));
+    await d.engine.flush();
+    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y, and more</p>'));
+    await d.engine.flush();
+    expect(await outcome(d, draft.id, id)).toBe('year-in-review-2025');
+  });
+});
+
+describe('a title whose slug is cut at 80 characters, numbered by the service', () => {
+  it('our own lost update (slug following the title) is ours, not a conflict', async () => {
+    const title =
+      'Walking the towpath of the old canal from the lock keepers cottage up to the old mill';
+    const stem = slugify(title);
+    expect(stem.length).toBeGreaterThanOrEqual(79);
+    // A colleague's live post holds the title's slug; a deleted one still holds `stem-2`.
+    const theirs = await world.service.request('POST', '/posts', { body: { title } });
+    expect(theirs.json.post.slug).toBe(stem);
+    const gone = await world.service.request('POST', '/posts', { body: { title, content: 'x' } });
+    expect(gone.json.post.slug).toBe(`${stem}-2`);
+    await world.service.request('DELETE', `/posts/${gone.json.post.id}`);
+
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Towpath', '<p>T</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // The writer names it: its slug follows the title. The update lands; its answer is lost.
+    d.store.saveDraft(draft.id, fields(title, '<p>T</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    // Quire asked for `stem-2`; the service cut that to `stem` and numbered it past the deleted
+    // record's: `stem-3`, with the words sent.
+    expect((await byId(id)).slug).toBe(`${stem}-3`);
+    // The writer writes on before the next round.
+    d.store.saveDraft(draft.id, fields(title, '<p>T, and on</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await outcome(d, draft.id, id)).toBe(`${stem}-3`);
+  });
+});
+
+describe('a create that failed, retitled before it got out', () => {
+  it('follows its title once made, as before (the claim was Quire’s, not a colleague’s)', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Working title', '<p>W</p>'));
+    // The slug is claimed, the create itself never reaches the service.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(draft.id)!.claimedSlug).toBe('working-title');
+    back();
+    // The writer names it before the next round.
+    d.store.saveDraft(draft.id, fields('Harbour lights', '<p>W</p>'));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Made under the old claim: Quire's slug, not one a colleague chose.
+    expect((await byId(id)).slug).toBe('working-title');
+    // The writer writes on: README, a never-published draft's slug follows its title.
+    d.store.saveDraft(draft.id, fields('Harbour lights', '<p>W, more</p>'));
+    await d.engine.flush();
+    const view = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    expect({
+      slug: await outcome(d, draft.id, id),
+      chosenElsewhere: view.slugChosenElsewhere,
+    }).toEqual({
+      slug: 'harbour-lights',
+      chosenElsewhere: undefined,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
 import type { DraftFields } from '../store/local-store';
 import { decidePush, sameFields, sentEntry, sentWords, versionKey, wasSent } from './conflict';
-import { numberedFrom, slugFollowsTitle } from './slug-origin';
+import { givenFor, numberedFrom, quireGaveSlug } from './slug-origin';
 
 const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
   id: 7,
@@ -173,11 +173,26 @@ describe('slug origins', () => {
     expect(numberedFrom('walker', 'walk')).toBe(false);
   });
 
-  it('slugFollowsTitle: the slug its title makes, numbered or not, untitled as the fallback', () => {
-    expect(slugFollowsTitle('why-i-walk-at-night', 'Why I walk at night')).toBe(true);
-    expect(slugFollowsTitle('why-i-walk-at-night-3', 'Why I walk at night')).toBe(true);
-    expect(slugFollowsTitle('untitled', '')).toBe(true);
-    expect(slugFollowsTitle('nocturnes', 'Why I walk at night')).toBe(false);
-    expect(slugFollowsTitle('why-i-walk', 'Why I walk at night')).toBe(false);
+  it('numberedFrom: a year is a name, not a numbering', () => {
+    expect(numberedFrom('walk-99', 'walk')).toBe(true);
+    expect(numberedFrom('walk-1', 'walk')).toBe(false);
+    expect(numberedFrom('walk-100', 'walk')).toBe(false);
+    expect(numberedFrom('walk-2024', 'walk')).toBe(false);
+    expect(numberedFrom('walk-02', 'walk')).toBe(false);
+  });
+
+  it('givenFor: as asked, or as the service cuts an over-long slug and numbers it', () => {
+    const stem = 'walking-the-towpath-of-the-old-canal-from-the-lock-keepers-cottage-up-to-the-old';
+    expect(stem.length).toBe(80);
+    expect(givenFor(`${stem}-3`, `${stem}-2`)).toBe(true);
+    expect(givenFor('walk-2', 'walk')).toBe(true);
+    expect(givenFor('walk-2024', 'walk')).toBe(false);
+  });
+
+  it('quireGaveSlug: the slug last asked for, numbered or not; any slug when none was kept', () => {
+    expect(quireGaveSlug('night-walks', 'night-walks')).toBe(true);
+    expect(quireGaveSlug('night-walks-2', 'night-walks')).toBe(true);
+    expect(quireGaveSlug('walking-at-night', 'night-walks')).toBe(false);
+    expect(quireGaveSlug('walking-at-night', null)).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/field-differences';
 import type { RemoteRecord } from '../../../shared/model';
 import { fieldsOf, type Draft, type DraftFields } from '../store/local-store';
-import { numberedFrom } from './slug-origin';
+import { givenFor } from './slug-origin';
 
 /**
  * What pushing a draft should do, given the service's current version of it.
@@ -57,7 +57,7 @@ export function wasSent(sent: readonly string[], record: RemoteRecord): boolean 
   const words = versionKey(fieldsOf(record));
   return sent.some((entry) => {
     const [key, slug] = entry.split('@');
-    return key === words && (slug === undefined || numberedFrom(record.slug, slug));
+    return key === words && (slug === undefined || givenFor(record.slug, slug));
   });
 }
 

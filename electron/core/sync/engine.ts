@@ -23,7 +23,7 @@ import {
   wasSent,
   type Resolution,
 } from './conflict';
-import { slugFollowsTitle } from './slug-origin';
+import { quireGaveSlug } from './slug-origin';
 import { fieldsOf } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -418,7 +418,7 @@ export class SyncEngine {
         let slug = own;
         // Only a slug Quire gave follows the title: one a colleague chose stays (a review).
         const follow =
-          neverPublished(remote) && slugFollowsTitle(remote.slug, remote.title)
+          neverPublished(remote) && quireGaveSlug(remote.slug, draft.givenSlug)
             ? followingSlug(draft)
             : undefined;
         if (!slug && follow && follow !== remote.slug) {
@@ -506,7 +506,9 @@ export class SyncEngine {
     const slug = wantedSlug(draft);
     if (slug && slug !== base.slug) return undefined;
     const follow =
-      base.status === 'draft' && !base.publishedOnce ? followingSlug(draft) : undefined;
+      base.status === 'draft' && !base.publishedOnce && quireGaveSlug(base.slug, draft.givenSlug)
+        ? followingSlug(draft)
+        : undefined;
     if (!slug && follow && follow !== base.slug) return undefined;
     this.options.store.noteSent(draft.id, sentEntry(draft.fields, base.slug));
     try {

@@ -1,16 +1,27 @@
-import { slugify, SLUG_FALLBACK } from '../../../server';
+import { slugify } from '../../../server';
 
-/** `slug` is `stem`, or `stem-N` as a service numbers a slug another record holds. */
+/**
+ * `slug` is `stem`, or `stem-N` as a service numbers a slug another record holds (a deleted one
+ * keeps its slug). N from 2 to 99 only: a slug with a year on it (`year-in-review-2025`) is a
+ * name someone chose, not a numbering (a review).
+ */
 export function numberedFrom(slug: string, stem: string): boolean {
-  return (
-    slug === stem || (slug.startsWith(`${stem}-`) && /^\d+$/.test(slug.slice(stem.length + 1)))
-  );
+  if (slug === stem) return true;
+  if (!slug.startsWith(`${stem}-`)) return false;
+  return /^([2-9]|[1-9]\d)$/.test(slug.slice(stem.length + 1));
 }
 
 /**
- * The record's slug is the one its title makes, as Quire gives a slug the writer never set. One
- * that is not was chosen by someone (a colleague's rename): it no longer follows the title here.
+ * A slug the service may have given for one asked: as asked, or as the service cuts it to its
+ * length and numbers it (Quire's own `-2` on an 80-character stem is cut back by the service).
  */
-export function slugFollowsTitle(slug: string, title: string): boolean {
-  return numberedFrom(slug, slugify(title) || SLUG_FALLBACK);
-}
+export const givenFor = (slug: string, asked: string): boolean =>
+  numberedFrom(slug, asked) || numberedFrom(slug, slugify(asked));
+
+/**
+ * The record's slug is one Quire gave it (the last it asked for), so a slug the writer never set
+ * may follow the title; one chosen on the service (a colleague's rename) stays. Drafts from
+ * before Quire kept the slug it gave (`given` null) follow as before.
+ */
+export const quireGaveSlug = (slug: string, given: string | null): boolean =>
+  given === null || givenFor(slug, given);

@@ -153,7 +153,7 @@ describe('MetadataPanel', () => {
       slugChosenElsewhere: true,
     });
     expect(hint).toBe(
-      'Left empty, it stays nocturnes: it was chosen on the service, so it no longer follows the title.',
+      'Left empty, it stays nocturnes: it was set on the service, so it no longer follows the title.',
     );
   });
 });

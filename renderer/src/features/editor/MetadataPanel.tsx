@@ -121,7 +121,7 @@ export function MetadataPanel({
         {slugFollowsTitle || !serviceSlug
           ? `Left empty, it is made from the title and follows it until the first publish${serviceSlug ? ` (now: ${serviceSlug})` : ''}.`
           : slugChosenElsewhere
-            ? `Left empty, it stays ${serviceSlug}: it was chosen on the service, so it no longer follows the title.`
+            ? `Left empty, it stays ${serviceSlug}: it was set on the service, so it no longer follows the title.`
             : `Left empty, it stays ${serviceSlug}: it has been published, and links point at it.`}
       </span>
       <Refusal id={idOf('slug')} said={said('slug')} />
