@@ -46,8 +46,8 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
       draft.remoteId === null ||
       (draft.base?.status === 'draft' &&
         !draft.base.publishedOnce &&
-        quireGaveSlug(draft.base.slug, draft.givenSlug)),
-    ...(draft.base && !draft.base.publishedOnce && !quireGaveSlug(draft.base.slug, draft.givenSlug)
+        quireGaveSlug(draft.base.slug, draft)),
+    ...(draft.base && !draft.base.publishedOnce && !quireGaveSlug(draft.base.slug, draft)
       ? { slugChosenElsewhere: true }
       : {}),
     lastError: draft.lastError,

@@ -72,7 +72,10 @@ export interface Draft {
   kind: RecordKind;
   remoteId: number | null;
   claimedSlug: string | null;
-  /** The slug Quire last asked the service for (null in drafts from before it was kept). */
+  /**
+   * The slug the service holds after Quire's last write that landed (null in drafts from before
+   * it was kept): set only once a write is confirmed, as one that never landed gave nothing.
+   */
   givenSlug: string | null;
   /** The key every try of this draft's create carries, so the service makes one record of them. */
   createKey: string | null;
@@ -1014,13 +1017,20 @@ export class LocalStore {
     this.write(() =>
       this.db
         .prepare(
-          `UPDATE drafts SET claimed_slug = ?, given_slug = coalesce(?, given_slug),
+          `UPDATE drafts SET claimed_slug = ?,
              create_key = CASE WHEN remote_id IS NULL THEN coalesce(create_key, ?) ELSE NULL END,
              create_started_at =
                CASE WHEN remote_id IS NULL THEN coalesce(create_started_at, ?) ELSE NULL END
            WHERE id = ?`,
         )
-        .run(slug, slug, randomUUID(), this.now(), id),
+        .run(slug, randomUUID(), this.now(), id),
+    );
+  }
+
+  /** The slug the service gave this draft's write that landed (see `givenSlug`). */
+  noteGivenSlug(id: string, slug: string): void {
+    this.write(() =>
+      this.db.prepare('UPDATE drafts SET given_slug = ? WHERE id = ?').run(slug, id),
     );
   }
 
@@ -1029,9 +1039,9 @@ export class LocalStore {
     this.write(() =>
       this.db
         .prepare(
-          'UPDATE drafts SET remote_id = ?, base_json = ?, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
+          'UPDATE drafts SET remote_id = ?, base_json = ?, given_slug = ?, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
         )
-        .run(base.remoteId, JSON.stringify(base), id),
+        .run(base.remoteId, JSON.stringify(base), base.slug, id),
     );
   }
 

@@ -135,7 +135,7 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 9,
-    description: 'the slug Quire last asked for, so a slug chosen on the service is not moved',
+    description: "the slug Quire's last landed write was given, so one set on the service stays",
     up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN given_slug TEXT'),
   },
 ];

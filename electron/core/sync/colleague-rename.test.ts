@@ -261,3 +261,103 @@ describe('a create that failed, retitled before it got out', () => {
     });
   });
 });
+
+describe('a title-follow rename whose PUT never lands', () => {
+  it('leaves the slug following the title (nobody chose another)', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Night walks', '<p>N</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id)).slug).toBe('night-walks');
+    // Retitled; the reads get through, the write does not (connection drops before it lands).
+    d.store.saveDraft(draft.id, fields('Dawn walks', '<p>N</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'reset' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id)).slug).toBe('night-walks'); // nothing landed, nobody renamed it
+    // Meanwhile the Slug field's line already says a colleague chose it.
+    const between = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const after = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    expect({
+      slug: (await byId(id)).slug,
+      chosenElsewhereBetween: between.slugChosenElsewhere,
+      followsAfter: after.slugFollowsTitle,
+    }).toEqual({ slug: 'dawn-walks', chosenElsewhereBetween: undefined, followsAfter: true });
+  });
+});
+
+describe('a slug the writer typed, sent by an update', () => {
+  it('is not shown as chosen on the service', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Breakwater', '<p>H</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // The writer types a slug in Quire's Slug field.
+    d.store.saveDraft(draft.id, { ...fields('Breakwater', '<p>H</p>'), slug: 'breakwater-lights' });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect((await byId(id)).slug).toBe('breakwater-lights');
+    const view = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    // "Left empty, it stays breakwater-lights: it was set on the service" — it was set here.
+    expect(view.slugChosenElsewhere).toBeUndefined();
+  });
+
+  it('then emptied: follows the title as one typed at the create does', async () => {
+    // Typed at the create: given_slug is the typed slug, emptying the field follows the title.
+    const a = world.device({ attempts: 1 });
+    const atCreate = a.store.createDraft(a.publicationId, 'post', {
+      ...fields('Quay one', '<p>Q</p>'),
+      slug: 'quay-typed-one',
+    });
+    expect(await a.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const idA = a.store.getDraft(atCreate.id)!.remoteId!;
+    a.store.saveDraft(atCreate.id, fields('Quay one', '<p>Q</p>'));
+    a.store.saveDraft(atCreate.id, fields('Quay one', '<p>Q, more</p>'));
+    await a.engine.flush();
+    // Typed after the create (update path): given_slug is not touched.
+    const b = world.device({ attempts: 1 });
+    const later = b.store.createDraft(b.publicationId, 'post', fields('Quay two', '<p>Q</p>'));
+    expect(await b.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const idB = b.store.getDraft(later.id)!.remoteId!;
+    b.store.saveDraft(later.id, { ...fields('Quay two', '<p>Q</p>'), slug: 'quay-typed-two' });
+    expect(await b.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    b.store.saveDraft(later.id, fields('Quay two', '<p>Q</p>'));
+    b.store.saveDraft(later.id, fields('Quay two', '<p>Q, more</p>'));
+    await b.engine.flush();
+    // The same act (type a slug, empty it again) gives the same outcome.
+    expect({ atCreate: (await byId(idA)).slug, afterCreate: (await byId(idB)).slug }).toEqual({
+      atCreate: 'quay-one',
+      afterCreate: 'quay-two',
+    });
+  });
+});
+
+describe('a title-follow rename that lands with its answer lost', () => {
+  it('is Quire’s slug once in step: the slug goes on following the title', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Low tide', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, fields('High tide', '<p>L</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id)).slug).toBe('high-tide');
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, true)).toMatchObject({
+      slugFollowsTitle: true,
+    });
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, true)).not.toHaveProperty(
+      'slugChosenElsewhere',
+    );
+    d.store.saveDraft(draft.id, fields('Spring tide', '<p>L</p>'));
+    await d.engine.flush();
+    expect((await byId(id)).slug).toBe('spring-tide');
+  });
+});

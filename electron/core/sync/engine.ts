@@ -23,7 +23,7 @@ import {
   wasSent,
   type Resolution,
 } from './conflict';
-import { quireGaveSlug } from './slug-origin';
+import { givenFor, quireGaveSlug } from './slug-origin';
 import { fieldsOf } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -418,7 +418,7 @@ export class SyncEngine {
         let slug = own;
         // Only a slug Quire gave follows the title: one a colleague chose stays (a review).
         const follow =
-          neverPublished(remote) && quireGaveSlug(remote.slug, draft.givenSlug)
+          neverPublished(remote) && quireGaveSlug(remote.slug, draft)
             ? followingSlug(draft)
             : undefined;
         if (!slug && follow && follow !== remote.slug) {
@@ -459,12 +459,17 @@ export class SyncEngine {
           : this.settleAt(draft, rev, after, own);
       }
       case 'in-step':
-        if (remote)
+        if (remote) {
           store.markSynced(
             draft.id,
             { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
             draft.fields,
           );
+          // A rename of Quire's that landed, its answer lost: the slug is Quire's, not chosen
+          // elsewhere (in step, the claim it went with is dropped).
+          if (draft.claimedSlug && givenFor(remote.slug, draft.claimedSlug))
+            store.noteGivenSlug(draft.id, remote.slug);
+        }
         return 'done';
       case 'take-theirs':
         if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
@@ -506,7 +511,7 @@ export class SyncEngine {
     const slug = wantedSlug(draft);
     if (slug && slug !== base.slug) return undefined;
     const follow =
-      base.status === 'draft' && !base.publishedOnce && quireGaveSlug(base.slug, draft.givenSlug)
+      base.status === 'draft' && !base.publishedOnce && quireGaveSlug(base.slug, draft)
         ? followingSlug(draft)
         : undefined;
     if (!slug && follow && follow !== base.slug) return undefined;
@@ -610,6 +615,7 @@ export class SyncEngine {
       { remoteId: after.id, base: baseOf(after, after.etag), rev },
       draft.fields,
     );
+    this.options.store.noteGivenSlug(draft.id, after.slug);
     return 'done';
   }
 

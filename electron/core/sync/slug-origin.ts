@@ -19,9 +19,15 @@ export const givenFor = (slug: string, asked: string): boolean =>
   numberedFrom(slug, asked) || numberedFrom(slug, slugify(asked));
 
 /**
- * The record's slug is one Quire gave it (the last it asked for), so a slug the writer never set
- * may follow the title; one chosen on the service (a colleague's rename) stays. Drafts from
- * before Quire kept the slug it gave (`given` null) follow as before.
+ * The record's slug is one Quire gave it: the one its last landed write was given, or the one a
+ * write on its way asked for (its answer may be lost). A slug the writer never set follows the
+ * title only then; one chosen on the service (a colleague's rename) stays. Drafts from before
+ * Quire kept the slug it gave (`givenSlug` null) follow as before.
  */
-export const quireGaveSlug = (slug: string, given: string | null): boolean =>
-  given === null || givenFor(slug, given);
+export const quireGaveSlug = (
+  slug: string,
+  { givenSlug, claimedSlug }: { givenSlug: string | null; claimedSlug: string | null },
+): boolean =>
+  givenSlug === null ||
+  givenFor(slug, givenSlug) ||
+  (claimedSlug !== null && givenFor(slug, claimedSlug));
