@@ -74,7 +74,8 @@ export interface Draft {
   claimedSlug: string | null;
   /**
    * The slug the service holds after Quire's last write that landed (null in drafts from before
-   * it was kept): set only once a write is confirmed, as one that never landed gave nothing.
+   * it was kept; '' for a record made elsewhere and opened here): set only once a write is
+   * confirmed, as one that never landed gave nothing.
    */
   givenSlug: string | null;
   /** The key every try of this draft's create carries, so the service makes one record of them. */
@@ -692,6 +693,9 @@ export class LocalStore {
         synced_rev: 1,
         now: this.now(),
       });
+      // Made elsewhere: Quire gave it no slug (''), so an emptied Slug field does not move it
+      // to the title's (a review found a colleague's chosen slug moved so).
+      this.db.prepare("UPDATE drafts SET given_slug = '' WHERE id = ?").run(id);
       return this.mustGet(id);
     });
   }

@@ -24,9 +24,9 @@ const rename = (id: number, slug: string) =>
 /** The record as the service holds it now, by id, wherever its slug is. */
 const byId = async (id: number) => {
   const reply = await world.service.request('GET', '/posts?limit=100');
-  return (reply.json.posts.data as { id: number; slug: string; status: string }[]).find(
-    (p) => p.id === id,
-  )!;
+  return (
+    reply.json.posts.data as { id: number; slug: string; status: string; content: string }[]
+  ).find((p) => p.id === id)!;
 };
 /** What the writer was told: a conflict to decide, or else where the record is now. */
 const outcome = async (d: ReturnType<SyncWorld['device']>, draftId: string, id: number) =>
@@ -359,5 +359,92 @@ describe('a title-follow rename that lands with its answer lost', () => {
     d.store.saveDraft(draft.id, fields('Spring tide', '<p>L</p>'));
     await d.engine.flush();
     expect((await byId(id)).slug).toBe('spring-tide');
+  });
+});
+
+describe('a record made elsewhere, opened here, its Slug field emptied', () => {
+  it('keeps the slug its maker chose: Quire gave it none to follow the title', async () => {
+    // A colleague's never-published draft, its URL chosen by them on the web.
+    const made = await world.service.request('POST', '/posts', {
+      body: { title: 'Harbour notes', content: '<p>H</p>' },
+    });
+    const id = made.json.post.id as number;
+    expect((await rename(id, 'notes-from-the-harbour')).status).toBe(200);
+    // The writer opens it in Quire (drafts.open → adoptRemote) and adds a line.
+    const d = world.device({ attempts: 1 });
+    const remote = (await d.api.findBySlug('post', 'notes-from-the-harbour'))!;
+    const draft = d.store.adoptRemote(d.publicationId, 'post', remote, remote.etag);
+    const view = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    d.store.saveDraft(draft.id, fields('Harbour notes', '<p>H, and a line</p>'));
+    await d.engine.flush();
+    expect({
+      slug: await outcome(d, draft.id, id),
+      chosenElsewhere: view.slugChosenElsewhere,
+    }).toEqual({ slug: 'notes-from-the-harbour', chosenElsewhere: true });
+  });
+});
+
+describe('a colleague’s rename between our write and its read-back', () => {
+  it('is theirs, not the slug Quire gave: the next edit leaves it', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Night ferry', '<p>N</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id)).slug).toBe('night-ferry');
+    // The writer's PUT lands; a colleague's rename lands just after it, before the read-back.
+    let armed = true;
+    const realUpdate = d.api.update.bind(d.api);
+    d.api.update = async (...args: Parameters<typeof realUpdate>) => {
+      await realUpdate(...args);
+      if (armed) {
+        armed = false;
+        expect((await rename(id, 'the-night-ferry-to-oban')).status).toBe(200);
+      }
+    };
+    d.store.saveDraft(draft.id, fields('Night ferry', '<p>N, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, conflicts: 0 });
+    const between = d.store.getDraft(draft.id)!;
+    // The writer writes on.
+    d.store.saveDraft(draft.id, fields('Night ferry', '<p>N, more and more</p>'));
+    await d.engine.flush();
+    expect({
+      givenSlug: between.givenSlug,
+      chosenElsewhere: draftView(between, d.store, true).slugChosenElsewhere,
+      slug: await outcome(d, draft.id, id),
+    }).toEqual({
+      givenSlug: 'night-ferry',
+      chosenElsewhere: true,
+      slug: 'the-night-ferry-to-oban',
+    });
+  });
+});
+
+describe('a lost answer, then a colleague’s rename only, then the writer writes on', () => {
+  it('sends the words on, at their slug: no conflict of the writer’s own words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Sea glass', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // The writer's words land; the answer is lost.
+    d.store.saveDraft(draft.id, fields('Sea glass', '<p>S, two</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id)).content).toBe('<p>S, two</p>');
+    // A colleague changes the URL, nothing else. The writer writes on.
+    expect((await rename(id, 'collecting-sea-glass')).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Sea glass', '<p>S, two, three</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    const shown = now.conflict ? differingFields(now.fields, fieldsOf(now.conflict)) : [];
+    // "Theirs" would be '<p>S, two</p>': the writer's own landed words, shown as a colleague's
+    // change; the rename, what the colleague did, is not listed.
+    expect({ shown, slug: await outcome(d, draft.id, id) }).toEqual({
+      shown: [],
+      slug: 'collecting-sea-glass',
+    });
   });
 });

@@ -392,7 +392,7 @@ export class SyncEngine {
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
         }
-        return this.settleAt(draft, rev, made, own);
+        return this.settleAt(draft, rev, made, own, slug);
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
@@ -450,13 +450,15 @@ export class SyncEngine {
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
           const now = await this.findOurs(api, draft, slug);
           if (now && staging) return this.staged(draft, writing, staging, now);
-          return now ? this.settleAt(draft, rev, now, own) : this.conflict(draft, remote);
+          return now
+            ? this.settleAt(draft, rev, now, own, slug ?? remote.slug)
+            : this.conflict(draft, remote);
         }
         const after = await this.findOurs(api, draft, slug);
         if (!after) return this.conflict(draft, remote);
         return staging
           ? this.staged(draft, writing, staging, after)
-          : this.settleAt(draft, rev, after, own);
+          : this.settleAt(draft, rev, after, own, slug ?? remote.slug);
       }
       case 'in-step':
         if (remote) {
@@ -528,7 +530,9 @@ export class SyncEngine {
     }
     // Read back: the new base (its ETag and time), and proof that what landed is what we sent.
     const after = await this.findOurs(api, draft);
-    return after ? this.settle(draft, rev, after) : this.conflict(draft, goneMarker(draft));
+    return after
+      ? this.settle(draft, rev, after, base.slug)
+      : this.conflict(draft, goneMarker(draft));
   }
 
   /** The service's copy of this draft's record: by its base slug, or the slug it is moving to. */
@@ -606,8 +610,17 @@ export class SyncEngine {
     }
   }
 
-  /** After a write, what the service holds must be what we sent; otherwise someone raced us. */
-  private settle(draft: Draft, rev: number, after: FetchedRecord): 'done' | 'conflict' {
+  /**
+   * After a write, what the service holds must be what we sent; otherwise someone raced us. The
+   * slug is Quire's only if it is the one the write asked for or kept (`asked`): a colleague's
+   * rename between the write and the read back is theirs (a review).
+   */
+  private settle(
+    draft: Draft,
+    rev: number,
+    after: FetchedRecord,
+    asked: string,
+  ): 'done' | 'conflict' {
     if (!sameFields(fieldsOf(after), { ...draft.fields, slug: after.slug }))
       return this.conflict(draft, after);
     this.options.store.markSynced(
@@ -615,7 +628,7 @@ export class SyncEngine {
       { remoteId: after.id, base: baseOf(after, after.etag), rev },
       draft.fields,
     );
-    this.options.store.noteGivenSlug(draft.id, after.slug);
+    if (givenFor(after.slug, asked)) this.options.store.noteGivenSlug(draft.id, after.slug);
     return 'done';
   }
 
@@ -625,8 +638,9 @@ export class SyncEngine {
     rev: number,
     after: FetchedRecord,
     asked: string | undefined,
+    written: string,
   ): 'done' | 'conflict' {
-    const outcome = this.settle(draft, rev, after);
+    const outcome = this.settle(draft, rev, after, written);
     if (outcome === 'done' && asked && after.slug !== asked) {
       const kept = slugKept(draft.kind, asked, after.slug);
       this.options.store.setDraftError(draft.id, kept.message, kept.fields);

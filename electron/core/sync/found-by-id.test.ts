@@ -26,7 +26,8 @@ async function twoDevices(title: string) {
 describe('a record renamed on another device', () => {
   it('is a conflict with what the service holds, not "no longer on the service"', async () => {
     const { a, b, draftA, draftB } = await twoDevices('Working title');
-    b.store.saveDraft(draftB.id, fields('Final title', '<p>start</p>'));
+    // B renames it: a slug typed in the field (one opened from the service follows no title).
+    b.store.saveDraft(draftB.id, { ...fields('Final title', '<p>start</p>'), slug: 'final-title' });
     await b.engine.flush();
     expect((await b.api.findBySlug('post', 'final-title'))?.title).toBe('Final title');
     a.store.saveDraft(draftA.id, fields('Working title', '<p>start, and a paragraph A wrote</p>'));
