@@ -448,3 +448,122 @@ describe('a lost answer, then a colleague’s rename only, then the writer write
     });
   });
 });
+
+const dropPutAnswers = () =>
+  world.proxy.setPolicy(({ method }) =>
+    method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+  );
+const put = (id: number, body: Record<string, unknown>) =>
+  world.service.request('PUT', `/posts/${id}`, { body });
+/** What the writer was asked, or where the record is, whether it is live, and its words. */
+const landed = async (d: ReturnType<SyncWorld['device']>, draftId: string, id: number) => {
+  if (d.store.getDraft(draftId)!.conflict !== null) return 'asked (conflict)';
+  const r = await byId(id);
+  return `${r.slug} ${r.status} ${r.content}`;
+};
+
+describe('own words at a slug set elsewhere: the last words sent only', () => {
+  it('a rename-only met by own lost words: the colleague’s slug stays at the NEXT edit too', async () => {
+    // The steps of 'a lost answer, then a colleague’s rename only', then one more edit.
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Beach glass', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, fields('Beach glass', '<p>S, two</p>'));
+    dropPutAnswers();
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await put(id, { slug: 'collecting-beach-glass' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Beach glass', '<p>S, two, three</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect((await byId(id)).slug).toBe('collecting-beach-glass');
+    const between = d.store.getDraft(draft.id)!;
+    d.store.saveDraft(draft.id, fields('Beach glass', '<p>S, two, three, four</p>'));
+    await d.engine.flush();
+    expect({
+      givenSlug: between.givenSlug,
+      chosenElsewhere: draftView(between, d.store, true).slugChosenElsewhere,
+      slug: (await byId(id)).slug,
+    }).toEqual({ givenSlug: 'beach-glass', chosenElsewhere: true, slug: 'collecting-beach-glass' });
+  });
+
+  it('a colleague who restores words this client sent, and renames: asked, not overwritten', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Tide table', '<p>v0</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Two updates land, both answers lost: v1 then v2 are on the service, both noted as sent.
+    // (The second try's fast-path PUT is refused 412 and answered; its full-path PUT lands.)
+    let puts = 0;
+    world.proxy.setPolicy(({ method }) => {
+      if (method !== 'PUT') return { type: 'pass' };
+      puts += 1;
+      return puts === 2 ? { type: 'pass' } : { type: 'drop-response' };
+    });
+    d.store.saveDraft(draft.id, fields('Tide table', '<p>v1</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.clock.now += 600_000;
+    d.store.saveDraft(draft.id, fields('Tide table', '<p>v2</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id)).content).toBe('<p>v2</p>');
+    // A colleague puts v1 back (v2 was wrong) and moves the URL: not a rename only.
+    expect((await put(id, { content: '<p>v1</p>', slug: 'tide-table-corrected' })).status).toBe(
+      200,
+    );
+    // The writer writes on from v2.
+    d.store.saveDraft(draft.id, fields('Tide table', '<p>v2, v3</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await landed(d, draft.id, id)).toBe('asked (conflict)');
+  });
+
+  it('a colleague who unpublishes and renames, met by Unpublish/Keep published tried offline', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Ferry times', '<p>F</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id)).status).toBe('publish');
+    // Away: Unpublish pressed, tried; taken back with Keep published, tried too (no slug typed).
+    away();
+    d.store.saveDraft(draft.id, { ...fields('Ferry times', '<p>F</p>'), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, published('Ferry times', '<p>F</p>'));
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    // A colleague takes the post down and moves it: status and slug.
+    expect((await put(id, { status: 'draft', slug: 'ferry-times-old' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    // README: "Anything else (a take-back, the post unpublished, ...) asks."
+    expect(await landed(d, draft.id, id)).toBe('asked (conflict)');
+  });
+});
+
+describe('Keep mine over a rename-only change', () => {
+  it('Keep mine over a rename-only: the colleague’s slug stays at the next edit too', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Dusk walks', '<p>D</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { slug: 'walking-at-dusk' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Dusk walks', '<p>D, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect((await byId(id)).slug).toBe('walking-at-dusk');
+    const between = d.store.getDraft(draft.id)!;
+    d.store.saveDraft(draft.id, fields('Dusk walks', '<p>D, more and more</p>'));
+    await d.engine.flush();
+    expect({
+      givenSlug: between.givenSlug,
+      slug: (await byId(id)).slug,
+    }).toEqual({ givenSlug: 'dusk-walks', slug: 'walking-at-dusk' });
+  });
+});

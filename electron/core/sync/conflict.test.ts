@@ -123,14 +123,14 @@ describe('decidePush', () => {
   });
 
   it('sends on over its own words at a slug set elsewhere when the draft names no slug', () => {
-    const ours = fields({ title: 'Sent earlier', slug: null });
+    const ours = fields({ title: 'Sent earlier', slug: '' });
     const landed = remote({
       title: 'Sent earlier',
       slug: 'renamed-elsewhere',
       updated_at: '2026-01-02T00:00:00.000+00:00',
     });
     const sentVersions = [sentEntry(ours, 'title')];
-    const draft = { ...edited, sentVersions, fields: fields({ title: 'Edited', slug: null }) };
+    const draft = { ...edited, sentVersions, fields: fields({ title: 'Edited', slug: '' }) };
     expect(decidePush(draft, landed)).toEqual({ action: 'update' });
     // Naming a slug of its own, the draft would send it over theirs: the writer is asked.
     expect(decidePush({ ...draft, fields: fields({ title: 'Edited' }) }, landed)).toEqual({

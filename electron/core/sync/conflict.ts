@@ -73,9 +73,11 @@ export function decidePush(
     return unsentEdits ? { action: 'update' } : { action: 'in-step' };
   // The service moved on, but to a version we sent ourselves (its answer was lost): not theirs.
   if (wasSent(draft.sentVersions, remote)) return { action: 'update' };
-  // Our words, at a slug someone else gave it since: a draft naming no slug sends none, so the
-  // update keeps theirs (a review found the writer asked about a conflict of their own words).
-  if (!draft.fields.slug && wasSent(draft.sentVersions.map(sentWords), remote))
+  // Our last words sent, at a slug someone else gave it since: a draft naming no slug sends none,
+  // so the update keeps theirs (a review found the writer asked about a conflict of their own
+  // words). The last only: an earlier version is a colleague's restore, or their Unpublish.
+  const last = draft.sentVersions.at(-1);
+  if (!draft.fields.slug && last !== undefined && wasSent([sentWords(last)], remote))
     return { action: 'update' };
   return unsentEdits ? { action: 'conflict', reason: 'both-changed' } : { action: 'take-theirs' };
 }

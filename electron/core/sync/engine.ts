@@ -450,15 +450,13 @@ export class SyncEngine {
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
           const now = await this.findOurs(api, draft, slug);
           if (now && staging) return this.staged(draft, writing, staging, now);
-          return now
-            ? this.settleAt(draft, rev, now, own, slug ?? remote.slug)
-            : this.conflict(draft, remote);
+          return now ? this.settleAt(draft, rev, now, own, slug) : this.conflict(draft, remote);
         }
         const after = await this.findOurs(api, draft, slug);
         if (!after) return this.conflict(draft, remote);
         return staging
           ? this.staged(draft, writing, staging, after)
-          : this.settleAt(draft, rev, after, own, slug ?? remote.slug);
+          : this.settleAt(draft, rev, after, own, slug);
       }
       case 'in-step':
         if (remote) {
@@ -530,9 +528,7 @@ export class SyncEngine {
     }
     // Read back: the new base (its ETag and time), and proof that what landed is what we sent.
     const after = await this.findOurs(api, draft);
-    return after
-      ? this.settle(draft, rev, after, base.slug)
-      : this.conflict(draft, goneMarker(draft));
+    return after ? this.settle(draft, rev, after, slug) : this.conflict(draft, goneMarker(draft));
   }
 
   /** The service's copy of this draft's record: by its base slug, or the slug it is moving to. */
@@ -612,14 +608,14 @@ export class SyncEngine {
 
   /**
    * After a write, what the service holds must be what we sent; otherwise someone raced us. The
-   * slug is Quire's only if it is the one the write asked for or kept (`asked`): a colleague's
-   * rename between the write and the read back is theirs (a review).
+   * slug is Quire's only if the write asked for it (`asked`): a colleague's rename between the
+   * write and the read back is theirs, and a write that sent no slug gave none (reviews).
    */
   private settle(
     draft: Draft,
     rev: number,
     after: FetchedRecord,
-    asked: string,
+    asked: string | undefined,
   ): 'done' | 'conflict' {
     if (!sameFields(fieldsOf(after), { ...draft.fields, slug: after.slug }))
       return this.conflict(draft, after);
@@ -628,7 +624,8 @@ export class SyncEngine {
       { remoteId: after.id, base: baseOf(after, after.etag), rev },
       draft.fields,
     );
-    if (givenFor(after.slug, asked)) this.options.store.noteGivenSlug(draft.id, after.slug);
+    if (asked !== undefined && givenFor(after.slug, asked))
+      this.options.store.noteGivenSlug(draft.id, after.slug);
     return 'done';
   }
 
@@ -638,7 +635,7 @@ export class SyncEngine {
     rev: number,
     after: FetchedRecord,
     asked: string | undefined,
-    written: string,
+    written: string | undefined,
   ): 'done' | 'conflict' {
     const outcome = this.settle(draft, rev, after, written);
     if (outcome === 'done' && asked && after.slug !== asked) {
