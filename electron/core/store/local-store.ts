@@ -74,8 +74,8 @@ export interface Draft {
   claimedSlug: string | null;
   /**
    * The slug the service holds after Quire's last write that landed (null in drafts from before
-   * it was kept; '' for a record made elsewhere and opened here): set only once a write is
-   * confirmed, as one that never landed gave nothing.
+   * it was kept; '' for none yet, or a record made elsewhere and opened here): set only once a
+   * write is confirmed, as one that never landed gave nothing.
    */
   givenSlug: string | null;
   /** The key every try of this draft's create carries, so the service makes one record of them. */
@@ -670,6 +670,9 @@ export class LocalStore {
         synced_rev: 0,
         now: this.now(),
       });
+      // Nothing given yet (''): null is for drafts from before the store kept it, which follow
+      // any slug; a new one's create answered at a colleague's slug must not (a review).
+      this.db.prepare("UPDATE drafts SET given_slug = '' WHERE id = ?").run(id);
       this.enqueuePush(publicationId, id);
       return this.mustGet(id);
     });

@@ -567,3 +567,81 @@ describe('Keep mine over a rename-only change', () => {
     }).toEqual({ givenSlug: 'dusk-walks', slug: 'walking-at-dusk' });
   });
 });
+
+const titled = async (title: string) => {
+  const reply = await world.service.request('GET', '/posts?limit=100');
+  return (reply.json.posts.data as { id: number; slug: string; title: string }[]).filter(
+    (p) => p.title === title,
+  );
+};
+
+describe('a keyed create whose answer is lost, renamed by a colleague before the retry', () => {
+  it('keeps the colleague’s slug at the next edit (nothing overwritten unasked)', async () => {
+    const d = world.device({ attempts: 1 });
+    // A create that went through: this service is now known to honour keys.
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    // The new draft's create lands; its answer is lost.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Pier lamps', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await titled('Pier lamps');
+    expect(made!.slug).toBe('pier-lamps');
+    // A colleague gives it the URL they want before Quire tries again.
+    expect((await rename(made!.id, 'lamps-on-the-pier')).status).toBe(200);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0, conflicts: 0 });
+    const between = d.store.getDraft(draft.id)!;
+    // The writer writes on.
+    d.store.saveDraft(draft.id, fields('Pier lamps', '<p>P, more</p>'));
+    await d.engine.flush();
+    expect({
+      posts: (await titled('Pier lamps')).length,
+      givenSlugKept: between.givenSlug !== null,
+      chosenElsewhere: draftView(between, d.store, true).slugChosenElsewhere,
+      slug: (await byId(made!.id)).slug,
+    }).toEqual({
+      posts: 1,
+      givenSlugKept: true,
+      chosenElsewhere: true,
+      slug: 'lamps-on-the-pier',
+    });
+  });
+});
+
+describe('two title-follow renames: the first lands (answer lost), the second never lands', () => {
+  it('the slug Quire gave goes on following the title (not taken for a colleague’s)', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Ebb one', '<p>E</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Retitled: the rename to `ebb-two` lands, its answer is lost.
+    d.store.saveDraft(draft.id, fields('Ebb two', '<p>E</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await byId(id)).slug).toBe('ebb-two');
+    // Retitled again: the rename to `ebb-three` never reaches the service.
+    d.store.saveDraft(draft.id, fields('Ebb three', '<p>E</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'reset' } : { type: 'pass' },
+    );
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    // Quire's own rename; nobody else touched it.
+    expect((await byId(id)).slug).toBe('ebb-two');
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const view = draftView(d.store.getDraft(draft.id)!, d.store, true);
+    expect({
+      slug: (await byId(id)).slug,
+      chosenElsewhere: view.slugChosenElsewhere,
+      follows: view.slugFollowsTitle,
+    }).toEqual({ slug: 'ebb-three', chosenElsewhere: undefined, follows: true });
+  });
+});

@@ -416,6 +416,12 @@ export class SyncEngine {
         // The writer's own slug, not one following the title: only that is theirs to be told of.
         const own = wantedSlug(draft);
         let slug = own;
+        // A rename of Quire's that landed, its answer lost, is Quire's before a newer claim
+        // replaces its own (a review).
+        if (draft.claimedSlug && givenFor(remote.slug, draft.claimedSlug)) {
+          store.noteGivenSlug(draft.id, remote.slug);
+          draft = { ...draft, givenSlug: remote.slug };
+        }
         // Only a slug Quire gave follows the title: one a colleague chose stays (a review).
         const follow =
           neverPublished(remote) && quireGaveSlug(remote.slug, draft)
