@@ -1,0 +1,271 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { useRef, useState } from 'react';
+import type { DraftView, PublicationView } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { describeError, sentence } from '../../ui/errors';
+import { useUi, type NoticeRequest } from '../../ui-store';
+import { publicationKeys, publicationsQuery } from '../publications/queries';
+import { recordKeys } from '../records/queries';
+import type { Resolution } from '../sync/ConflictView';
+import { leaveEditorThen } from './leave-guard';
+import {
+  conflictNotice,
+  hasSomethingToSend,
+  publishOutcome,
+  updateOutcome,
+} from './publish-outcome';
+import { draftQuery } from './queries';
+import type { DraftSaving } from './use-draft-saving';
+import type { WriterPlace } from './writer-place';
+
+interface Needs {
+  draft: DraftView;
+  publication: PublicationView;
+  editor: Editor;
+  saving: Pick<DraftSaving, 'fields' | 'autosave' | 'currentFields' | 'update'>;
+  notify: (notice: NoticeRequest) => unknown;
+  writerPlace(): WriterPlace;
+  /** The stored text changed under the editor: remount it there. */
+  onReplaced(place: WriterPlace): Promise<void>;
+}
+
+/**
+ * What the writer does to the stored draft: publish or unpublish it, update the live version,
+ * discard edits, restore a revision, resolve a conflict, delete it.
+ */
+export function useDraftActions({
+  draft,
+  publication,
+  editor,
+  saving: { fields, autosave, currentFields, update },
+  notify,
+  writerPlace,
+  onReplaced,
+}: Needs) {
+  const queryClient = useQueryClient();
+  const openDraft = useUi((state) => state.openDraft);
+  const [status, setStatus] = useState(draft.fields.status ?? 'draft');
+  const [resolving, setResolving] = useState(false);
+  // The stored text is being replaced (Discard edits, a restore, a conflict choice).
+  const [replacing, setReplacing] = useState(false);
+  const kindLabel = draft.kind === 'post' ? 'post' : 'page';
+
+  /**
+   * Publish, Update, Delete and the rest act on the stored draft: never on one short of the words
+   * on screen. False, and said, when those words cannot be saved.
+   */
+  const savedFirst = async (notDone: string): Promise<boolean> => {
+    await autosave.flush();
+    const state = autosave.state();
+    if (state.kind !== 'error') return true;
+    notify({
+      tone: 'error',
+      message: `${notDone}: your last changes are not saved. ${sentence(state.message)}`,
+    });
+    return false;
+  };
+
+  // A second press while the first is on its way (a double-click) would take it straight back:
+  // published and unpublished again, live for a moment, its address fixed for good.
+  const [publishing, setPublishing] = useState(false);
+  const publishingNow = useRef(false);
+  const togglePublish = async () => {
+    if (publishingNow.current) return;
+    publishingNow.current = true;
+    setPublishing(true);
+    try {
+      await publishOrUnpublish();
+    } finally {
+      publishingNow.current = false;
+      setPublishing(false);
+    }
+  };
+  const publishOrUnpublish = async () => {
+    const next = status === 'publish' ? 'draft' : 'publish';
+    if (!hasSomethingToSend(currentFields())) {
+      notify({ tone: 'info', message: 'Nothing to publish yet: write a title or some text.' });
+      return;
+    }
+    const readersSaw = draft.serviceStatus;
+    update({ status: next });
+    if (!(await savedFirst(next === 'publish' ? 'Not published' : 'Not unpublished'))) {
+      // Left pending, the status would go out with the next save that lands, unasked.
+      update({ status });
+      return;
+    }
+    setStatus(next);
+    try {
+      await bridge.sync.syncNow({});
+      const after = await queryClient.fetchQuery({ ...draftQuery(draft.id), staleTime: 0 });
+      notify(publishOutcome(after, next, publication.name, readersSaw));
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  const sendUpdate = async () => {
+    if (!(await savedFirst('Not updated'))) return;
+    try {
+      const after = await bridge.drafts.update({ draftId: draft.id });
+      queryClient.setQueryData(draftQuery(draft.id).queryKey, after);
+      notify(updateOutcome(after, publication.name));
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  /**
+   * Discard edits, a restore and a conflict choice replace the stored text, and the editor then
+   * reopens on it. Meanwhile the text is read-only, and anything changed after the last save is
+   * dropped: saved late, it would have put the old words back over the new.
+   */
+  const replaceStored = async <T>(
+    notDone: string,
+    replace: () => Promise<T>,
+  ): Promise<{ done: true; result: T } | { done: false }> => {
+    if (!(await savedFirst(notDone))) return { done: false };
+    editor.setEditable(false, false);
+    setReplacing(true);
+    try {
+      const result = await replace();
+      autosave.drop();
+      return { done: true, result };
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+      if (!editor.isDestroyed) editor.setEditable(true, false);
+      setReplacing(false);
+      return { done: false };
+    }
+  };
+
+  /** Opens the replaced text where the writer was; if it cannot be read, back to the list. */
+  const reopen = async () => {
+    try {
+      await onReplaced(writerPlace());
+    } catch (error) {
+      notify({
+        tone: 'error',
+        message: `Done, but the ${kindLabel} could not be shown again: ${sentence(describeError(error))} Open it from the list.`,
+      });
+      openDraft(null);
+    }
+  };
+
+  const discardEdits = async () => {
+    const outcome = await replaceStored('Not discarded', () =>
+      bridge.drafts.discard({ draftId: draft.id }),
+    );
+    if (!outcome.done) return;
+    notify({
+      tone: 'info',
+      message: `Back to the version on ${publication.name}; your edits are in the history.`,
+    });
+    await reopen();
+  };
+
+  const removing = useRef(false);
+  const remove = async () => {
+    if (removing.current) return;
+    removing.current = true;
+    if (!(await savedFirst('Not deleted'))) {
+      removing.current = false;
+      return;
+    }
+    try {
+      const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
+      // The list must not show it, not even for the moment before the core's event arrives.
+      await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
+      openDraft(null);
+      const seconds = Math.max(1, Math.round((undoUntil - Date.now()) / 1000));
+      notify({
+        tone: 'info',
+        message: `Deleted “${fields.current.title || 'Untitled'}”. Undo is possible for ${seconds} seconds.`,
+        until: undoUntil,
+        focus: true,
+        action: {
+          label: 'Undo',
+          run: () =>
+            void bridge.records
+              .undoDelete({ draftId: draft.id })
+              .then(async () => {
+                // The writer may have switched publication since: the sidebar follows the draft.
+                const publications = queryClient.getQueryData(publicationsQuery().queryKey);
+                if (!publications?.find((p) => p.id === draft.publicationId)?.active) {
+                  await bridge.publications.setActive({ id: draft.publicationId });
+                  await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+                }
+                await queryClient.invalidateQueries({
+                  queryKey: recordKeys.all(draft.publicationId),
+                });
+              })
+              .then(() =>
+                leaveEditorThen(() => {
+                  // And Posts or Pages, so "All pages" leads back to the page's own list.
+                  if (useUi.getState().kind !== draft.kind) useUi.getState().showKind(draft.kind);
+                  openDraft(draft.id);
+                }),
+              )
+              .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
+        },
+      });
+    } catch (error) {
+      removing.current = false;
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
+  const resolve = async (resolution: Resolution) => {
+    setResolving(true);
+    const outcome = await replaceStored('Not resolved', () =>
+      bridge.sync.resolveConflict({ draftId: draft.id, resolution }),
+    );
+    setResolving(false);
+    if (!outcome.done) return;
+    const kept = outcome.result;
+    useUi.getState().dismissAbout(conflictNotice(draft.id));
+    if (!kept.includes(draft.id)) {
+      // Theirs was the deletion: this draft is gone, and with it the editor.
+      openDraft(kept[0] ?? null);
+      notify({
+        tone: 'info',
+        message:
+          resolution === 'both'
+            ? 'Kept yours as a new draft; the original was deleted on the service.'
+            : `Deleted, as it was on ${publication.name}.`,
+      });
+      return;
+    }
+    notify({
+      tone: 'info',
+      message:
+        resolution === 'both' ? 'Kept both: yours is now a separate draft.' : 'Conflict resolved.',
+    });
+    await reopen();
+  };
+
+  const restore = async (revisionId: number) => {
+    const outcome = await replaceStored('Not restored', () =>
+      bridge.drafts.restoreRevision({ draftId: draft.id, revisionId }),
+    );
+    if (!outcome.done) return;
+    notify({
+      tone: 'info',
+      message: `Restored “${outcome.result.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
+    });
+    await reopen();
+  };
+
+  return {
+    status,
+    publishing,
+    resolving,
+    replacing,
+    togglePublish,
+    sendUpdate,
+    discardEdits,
+    remove,
+    resolve,
+    restore,
+  };
+}

@@ -1,0 +1,123 @@
+import { EditorState } from '@tiptap/pm/state';
+import type { Editor } from '@tiptap/react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { editorDocument } from './editor-content';
+import { documentHtml } from './extensions';
+import { markupLoss } from './fidelity';
+import type { DraftSaving } from './use-draft-saving';
+import { firstWords, type WriterPlace } from './writer-place';
+
+export type EditingMode = WriterPlace['mode'];
+
+/**
+ * The visual editor or the HTML source: which one the writer is in, and what the source shows.
+ * Known before the visual editor is made, as a text that opens in source leaves it empty.
+ */
+export function useEditingMode(content: string, resumeAt: WriterPlace | undefined) {
+  // Markup the visual editor cannot keep: such a text opens in source mode, untouched.
+  // Once per opening: a refetch after each save must not announce it again.
+  const [initialLoss] = useState(() => markupLoss(content));
+  const [mode, setMode] = useState<EditingMode>(
+    initialLoss.length ? 'source' : (resumeAt?.mode ?? 'visual'),
+  );
+  const modeRef = useRef(mode);
+  useEffect(() => {
+    modeRef.current = mode;
+  }, [mode]);
+  const [sourceSeed, setSourceSeed] = useState(content);
+  const [pendingLoss, setPendingLoss] = useState<string[] | null>(null);
+  return {
+    initialLoss,
+    mode,
+    setMode,
+    modeRef,
+    sourceSeed,
+    setSourceSeed,
+    pendingLoss,
+    setPendingLoss,
+  };
+}
+
+/**
+ * The text the writer brings back from HTML source is where undo starts. Left in the history,
+ * the switch was one step: a single Ctrl+Z put back the visual editor's text from before (an
+ * empty one for a post that opened in source), and autosave kept that.
+ */
+function startUndoHere(editor: Editor): void {
+  const { doc, plugins, selection } = editor.state;
+  editor.view.updateState(EditorState.create({ doc, plugins, selection }));
+  // A transaction of nothing, so what reads the editor's state (the toolbar's Undo) reads again.
+  editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+}
+
+/**
+ * Switching between the visual editor and the HTML source, with a warning before the visual
+ * editor drops markup it cannot keep; and where the writer is, in either.
+ */
+export function useModeSwitch({
+  editing: { modeRef, setMode, setSourceSeed, pendingLoss, setPendingLoss },
+  source,
+  editor,
+  saving: { fields, currentFields, update },
+}: {
+  editing: ReturnType<typeof useEditingMode>;
+  /** The HTML source's field, while it is shown. */
+  source: RefObject<HTMLTextAreaElement | null>;
+  editor: Editor;
+  saving: Pick<DraftSaving, 'fields' | 'currentFields' | 'update'>;
+}) {
+  const stayInSource = useRef<HTMLButtonElement>(null);
+  // The warning is a dialog: the keyboard goes to it, on its safe choice.
+  useEffect(() => {
+    if (pendingLoss) stayInSource.current?.focus();
+  }, [pendingLoss]);
+
+  // The HTML source shown when the writer left the visual editor for it: coming back with it
+  // unchanged, the visual editor is as it was, the caret where it was and Undo with its steps.
+  const leftVisualWith = useRef<string | null>(null);
+  const toSource = () => {
+    const html = currentFields().content;
+    leftVisualWith.current = html;
+    setSourceSeed(html);
+    setMode('source');
+    setPendingLoss(null);
+  };
+  const toVisual = (force = false) => {
+    const html = source.current?.value ?? fields.current.content;
+    if (html === leftVisualWith.current) {
+      setPendingLoss(null);
+      setMode('visual');
+      editor.commands.focus(null, { scrollIntoView: false });
+      return;
+    }
+    const loss = markupLoss(html);
+    if (loss.length && !force) return setPendingLoss(loss);
+    editor.commands.setContent(editorDocument(html).toJSON(), { emitUpdate: false });
+    editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
+    startUndoHere(editor);
+    // Only now, with the writer's consent, does the text become what the editor keeps.
+    if (loss.length) update({ content: documentHtml(editor.state.doc) });
+    setPendingLoss(null);
+    setMode('visual');
+    editor.commands.focus(null, { scrollIntoView: false });
+  };
+  const stayWithSource = () => {
+    setPendingLoss(null);
+    source.current?.focus({ preventScroll: true });
+  };
+
+  const writerPlace = (): WriterPlace => {
+    const field = source.current;
+    if (modeRef.current === 'source' && field)
+      return {
+        mode: 'source',
+        from: field.selectionStart,
+        to: field.selectionEnd,
+        scrollTop: field.scrollTop,
+      };
+    const { from, to } = editor.state.selection;
+    return { mode: 'visual', from, to };
+  };
+
+  return { stayInSource, toSource, toVisual, stayWithSource, writerPlace };
+}
