@@ -32,80 +32,107 @@ const byId = async (id: number) => {
 const outcome = async (d: ReturnType<SyncWorld['device']>, draftId: string, id: number) =>
   d.store.getDraft(draftId)!.conflict !== null ? 'asked (conflict)' : (await byId(id)).slug;
 
-describe('a colleague’s rename-only change', () => {
-  it('is not reverted by "Keep published" (nothing held, retried while away)', async () => {
-    const d = world.device({ attempts: 1 });
-    const own = { slug: 'canal-walk' };
-    const draft = d.store.createDraft(d.publicationId, 'post', {
-      ...published('Canal walk', '<p>C</p>'),
-      ...own,
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    // Away: Unpublish pressed, tried; taken back with "Keep published", tried too.
-    away();
-    d.store.saveDraft(draft.id, { ...fields('Canal walk', '<p>C</p>'), ...own, status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    d.store.saveDraft(draft.id, { ...published('Canal walk', '<p>C</p>'), ...own });
-    d.clock.now += 600_000;
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    // Meanwhile a colleague fixes the URL: a rename, nothing else. The service is back.
-    back();
-    expect((await rename(id, 'canal-walk-guide')).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    expect((await byId(id)).status).toBe('publish');
-    // README: a colleague's change met by Keep published, nothing held here, is taken.
-    expect(await outcome(d, draft.id, id)).toBe('canal-walk-guide');
-  });
+/** A live post at the writer's slug: Unpublish and "Keep published" tried while away, then renamed. */
+async function keptPublishedThenRenamed(title: string, slug: string, renamedTo: string) {
+  const d = world.device({ attempts: 1 });
+  const words = `<p>${title}</p>`;
+  const draft = d.store.createDraft(d.publicationId, 'post', { ...published(title, words), slug });
+  expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  away();
+  d.store.saveDraft(draft.id, { ...fields(title, words), slug, status: 'draft' });
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  d.store.saveDraft(draft.id, { ...published(title, words), slug });
+  d.clock.now += 600_000;
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  // Meanwhile a colleague fixes the URL: a rename, nothing else. The service is back.
+  back();
+  expect((await rename(id, renamedTo)).status).toBe(200);
+  d.clock.now += 600_000;
+  await d.engine.flush();
+  expect((await byId(id)).status).toBe('publish');
+  return outcome(d, draft.id, id);
+}
 
-  it('is not reverted by a push of a draft whose words came back to the service’s', async () => {
-    const d = world.device({ attempts: 1 });
-    const own = { slug: 'lock-keeper' };
-    const draft = d.store.createDraft(d.publicationId, 'post', {
-      ...fields('Lock keeper', '<p>K</p>'),
-      ...own,
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    // Away, a word typed and undone: a push is tried, with the words the service has.
-    away();
-    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K and</p>'), ...own });
-    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K</p>'), ...own });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    expect((await rename(id, 'the-lock-keeper')).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    // The draft names its slug and the service another: both set, they differ, so the writer is
-    // asked, as for any field both sides hold apart.
-    expect(await outcome(d, draft.id, id)).toBe('asked (conflict)');
-  });
+/** A draft at the writer's slug: a word typed and undone while away, then renamed. */
+async function undoneThenRenamed(title: string, slug: string, renamedTo: string) {
+  const d = world.device({ attempts: 1 });
+  const words = `<p>${title}</p>`;
+  const draft = d.store.createDraft(d.publicationId, 'post', { ...fields(title, words), slug });
+  expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  // Away, a word typed and undone: a push is tried, with the words the service has.
+  away();
+  d.store.saveDraft(draft.id, { ...fields(title, `${words} and`), slug });
+  d.store.saveDraft(draft.id, { ...fields(title, words), slug });
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  back();
+  expect((await rename(id, renamedTo)).status).toBe(200);
+  d.clock.now += 600_000;
+  await d.engine.flush();
+  return outcome(d, draft.id, id);
+}
 
-  it('of a never-published draft whose slug follows the title here is not moved back', async () => {
-    const d = world.device({ attempts: 1 });
-    // The writer never typed a slug: it follows the title while the draft was never published.
-    const draft = d.store.createDraft(d.publicationId, 'post', fields('Night walks', '<p>N</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    expect((await byId(id)).slug).toBe('night-walks');
-    // A colleague gives it the URL the editor wants: a rename, nothing else.
-    expect((await rename(id, 'walking-at-night')).status).toBe(200);
-    // A word typed and taken back before the next round: in step, the rename adopted.
-    d.store.saveDraft(draft.id, fields('Night walks', '<p>N and</p>'));
-    d.store.saveDraft(draft.id, fields('Night walks', '<p>N</p>'));
-    await d.engine.flush();
-    expect(d.store.getDraft(draft.id)!.base!.slug).toBe('walking-at-night');
-    // The Slug field says so: it no longer follows the title.
-    expect(draftView(d.store.getDraft(draft.id)!, d.store, true)).toMatchObject({
-      slugFollowsTitle: false,
-      slugChosenElsewhere: true,
-    });
-    // The writer writes on: the next push moves it back to the title's slug, unasked.
-    d.store.saveDraft(draft.id, fields('Night walks', '<p>N, and more</p>'));
-    await d.engine.flush();
-    expect(await outcome(d, draft.id, id)).toBe('walking-at-night');
+/**
+ * A never-published draft whose slug follows its title here (the writer never typed one),
+ * renamed; a word typed and taken back before the next round (in step, the rename adopted);
+ * then written on.
+ */
+async function followingThenRenamed(title: string, renamedTo: string) {
+  const d = world.device({ attempts: 1 });
+  const words = `<p>${title}</p>`;
+  const draft = d.store.createDraft(d.publicationId, 'post', fields(title, words));
+  expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  expect((await rename(id, renamedTo)).status).toBe(200);
+  d.store.saveDraft(draft.id, fields(title, `${words} and`));
+  d.store.saveDraft(draft.id, fields(title, words));
+  await d.engine.flush();
+  expect(d.store.getDraft(draft.id)!.base!.slug).toBe(renamedTo);
+  // The Slug field says so: it no longer follows the title.
+  expect(draftView(d.store.getDraft(draft.id)!, d.store, true)).toMatchObject({
+    slugFollowsTitle: false,
+    slugChosenElsewhere: true,
   });
+  d.store.saveDraft(draft.id, fields(title, `${words} and more`));
+  await d.engine.flush();
+  return outcome(d, draft.id, id);
+}
+
+// A slug with a year on it is a name someone chose, not the service's numbering (a review).
+describe('a colleague’s rename-only change, to a new slug or to the slug and a year', () => {
+  it.each([
+    ['Canal walk', 'canal-walk', 'canal-walk-guide'],
+    ['Canal path', 'canal-path', 'canal-path-2024'],
+  ])(
+    '"Keep published" tried while away, nothing held: “%s” keeps its new slug',
+    async (title, slug, renamedTo) => {
+      // README: a colleague's change met by Keep published, nothing held here, is taken.
+      expect(await keptPublishedThenRenamed(title, slug, renamedTo)).toBe(renamedTo);
+    },
+  );
+
+  it.each([
+    ['Lock keeper', 'lock-keeper', 'the-lock-keeper'],
+    ['Lock gate', 'lock-gate', 'lock-gate-2024'],
+  ])(
+    'a push of words that came back to the service’s: “%s” is asked about',
+    async (title, slug, renamedTo) => {
+      // The draft names its slug and the service another: both set, they differ, so the writer
+      // is asked, as for any field both sides hold apart.
+      expect(await undoneThenRenamed(title, slug, renamedTo)).toBe('asked (conflict)');
+    },
+  );
+
+  it.each([
+    ['Night walks', 'walking-at-night'],
+    ['Year in review', 'year-in-review-2025'],
+  ])(
+    'a never-published draft following its title here: “%s” keeps its new slug',
+    async (title, renamedTo) => {
+      expect(await followingThenRenamed(title, renamedTo)).toBe(renamedTo);
+    },
+  );
 
   it('met by the writer’s edit: the conflict shows no slug, and Keep mine moves it back', async () => {
     const d = world.device({ attempts: 1 });
@@ -126,72 +153,6 @@ describe('a colleague’s rename-only change', () => {
     expect(shown).toEqual(['content']);
     expect(slug).toBe('walking-at-dawn');
     expect((await byId(id)).status).toBe('draft');
-  });
-});
-
-describe('a colleague’s rename to the slug plus a number (a year)', () => {
-  it('is not taken for our own write (Keep published, nothing held)', async () => {
-    const d = world.device({ attempts: 1 });
-    const own = { slug: 'canal-walk' };
-    const draft = d.store.createDraft(d.publicationId, 'post', {
-      ...published('Canal walk', '<p>C</p>'),
-      ...own,
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    away();
-    d.store.saveDraft(draft.id, { ...fields('Canal walk', '<p>C</p>'), ...own, status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    d.store.saveDraft(draft.id, { ...published('Canal walk', '<p>C</p>'), ...own });
-    d.clock.now += 600_000;
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    // As the first case above, the new slug only carrying a year.
-    expect((await rename(id, 'canal-walk-2024')).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    expect(await outcome(d, draft.id, id)).toBe('canal-walk-2024');
-  });
-
-  it('met by a push of words that came back to the service’s: asked, not reverted', async () => {
-    const d = world.device({ attempts: 1 });
-    const own = { slug: 'lock-keeper' };
-    const draft = d.store.createDraft(d.publicationId, 'post', {
-      ...fields('Lock keeper', '<p>K</p>'),
-      ...own,
-    });
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    away();
-    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K and</p>'), ...own });
-    d.store.saveDraft(draft.id, { ...fields('Lock keeper', '<p>K</p>'), ...own });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    expect((await rename(id, 'lock-keeper-2024')).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    // As with 'the-lock-keeper' above: the writer is asked.
-    expect(await outcome(d, draft.id, id)).toBe('asked (conflict)');
-  });
-
-  it('of a never-published draft following its title here: stays', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(
-      d.publicationId,
-      'post',
-      fields('Year in review', '<p>Y</p>'),
-    );
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    expect((await byId(id)).slug).toBe('year-in-review');
-    expect((await rename(id, 'year-in-review-2025')).status).toBe(200);
-    // The same steps as the never-published case above.
-    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y and</p>'));
-    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y</p>'));
-    await d.engine.flush();
-    d.store.saveDraft(draft.id, fields('Year in review', '<p>Y, and more</p>'));
-    await d.engine.flush();
-    expect(await outcome(d, draft.id, id)).toBe('year-in-review-2025');
   });
 });
 
