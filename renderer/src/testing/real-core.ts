@@ -63,6 +63,25 @@ export function installRealCore(): Bridge {
   return createBridge(transport);
 }
 
+/**
+ * A slug another post of the publication holds. A draft given it is refused before anything is
+ * written, so the shared core's background sync never lands it: which snapshots a draft has must
+ * not turn on whether a round landed first (once live, what readers saw is one; CI runs under
+ * load found a preview of another snapshot than the one meant).
+ */
+export async function slugHeldElsewhere(bridge: Bridge, publicationId: string): Promise<string> {
+  const listed = await bridge.records.list({
+    publicationId,
+    kind: 'post',
+    page: 1,
+    perPage: 10,
+    draftsOnly: false,
+  });
+  const held = listed.items.find((item) => item.remoteId !== null);
+  if (!held) throw new Error('the publication has no post on the service to take a slug from');
+  return held.slug;
+}
+
 export async function activePublication(bridge: Bridge): Promise<PublicationView> {
   const publications = await bridge.publications.list({});
   return publications.find((p) => p.active) as PublicationView;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { PublicationView } from '../../../../shared/views';
-import { activePublication, installRealCore } from '../../testing/real-core';
+import { activePublication, installRealCore, slugHeldElsewhere } from '../../testing/real-core';
 // Type only: the module loads once window.quire is in place.
 import type { RevisionHistory as RevisionHistoryComponent } from './RevisionHistory';
 
@@ -29,11 +29,13 @@ beforeAll(async () => {
 afterEach(cleanup);
 
 /** A post with one snapshot: the text before it was published, then changed since. */
+/** A draft published, then changed, that the shared core's sync never writes (see the helper). */
 async function publishedThenChanged() {
+  const taken = await slugHeldElsewhere(bridge, publication.id);
   const draft = await bridge.records.create({
     publicationId: publication.id,
     kind: 'post',
-    fields: { title: 'Harbour notes', content: '<p>The boats came in at dawn.</p>' },
+    fields: { title: 'Harbour notes', content: '<p>The boats came in at dawn.</p>', slug: taken },
   });
   const before = draft.fields;
   await bridge.drafts.save({ draftId: draft.id, fields: { ...before, status: 'publish' } });

@@ -12,6 +12,7 @@ import {
   failingCalls,
   heldCalls,
   installRealCore,
+  slugHeldElsewhere,
 } from '../../testing/real-core';
 import type { App as AppComponent } from '../../App';
 import type { useUi as useUiStore } from '../../ui-store';
@@ -53,11 +54,11 @@ afterEach(async () => {
 
 const editorOf = (element: Element): Editor => (element as Element & { editor: Editor }).editor;
 
-const createPost = (title: string, content: string) =>
+const createPost = (title: string, content: string, slug?: string) =>
   bridge.records.create({
     publicationId: publication.id,
     kind: 'post',
-    fields: { title, content },
+    fields: { title, content, ...(slug ? { slug } : {}) },
   });
 
 const stored = async (draftId: string) => (await bridge.drafts.get({ draftId })).fields;
@@ -199,7 +200,9 @@ describe('words the store cannot save', () => {
 describe('a replaced text', () => {
   it('is not written over by a change made while the restore was on its way', async () => {
     const user = userEvent.setup();
-    const draft = await createPost('Harbour notes', '<p>The boats came in at dawn.</p>');
+    // Never written by the shared core's sync: its snapshots are only the ones made here.
+    const slug = await slugHeldElsewhere(bridge, publication.id);
+    const draft = await createPost('Harbour notes', '<p>The boats came in at dawn.</p>', slug);
     const before = draft.fields;
     // One snapshot: the text before it was published; then changed since.
     await bridge.drafts.save({ draftId: draft.id, fields: { ...before, status: 'publish' } });
@@ -232,7 +235,8 @@ describe('a replaced text', () => {
 
   it('that cannot be read back closes the editor and says so', async () => {
     const user = userEvent.setup();
-    const draft = await createPost('Read back', '<p>First.</p>');
+    const slug = await slugHeldElsewhere(bridge, publication.id);
+    const draft = await createPost('Read back', '<p>First.</p>', slug);
     await bridge.drafts.save({ draftId: draft.id, fields: { ...draft.fields, status: 'publish' } });
     await bridge.drafts.save({
       draftId: draft.id,
