@@ -306,7 +306,7 @@ describe('a press while the last is on its way', () => {
     expect(next.getAttribute('aria-disabled')).toBe('true');
     await user.click(next);
     answer();
-    await noticeSaying(new RegExp(`^Published on ${publication.name}`));
+    await noticeSaying(new RegExp(`^“[^”]+” published on ${publication.name}`));
     await waitFor(() => expect(next.getAttribute('aria-disabled')).toBeNull());
     expect(syncs()).toBe(before + 1);
     expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('publish');
@@ -343,7 +343,7 @@ describe('a live post', () => {
     await waitFor(() => expect(update.getAttribute('aria-disabled')).toBeNull());
     expect(update.className).toContain('primary');
     await user.click(update);
-    await noticeSaying(new RegExp(`^Updated on ${publication.name}\\.$`));
+    await noticeSaying(new RegExp(`^“Live already” updated on ${publication.name}\\.$`));
     await waitFor(() => expect(update.getAttribute('aria-disabled')).toBe('true'));
   });
 });

@@ -33,10 +33,10 @@ describe('publishOutcome', () => {
     expect(publishOutcome(draft({}), 'publish', 'Journal')).toEqual({
       about: outcomeNotice('d'),
       tone: 'info',
-      message: 'Published on Journal.',
+      message: '“Morning” published on Journal.',
     });
     expect(publishOutcome(draft({}, 'draft'), 'draft', 'Journal').message).toBe(
-      'Unpublished from Journal.',
+      '“Morning” unpublished from Journal.',
     );
   });
 
@@ -77,9 +77,9 @@ describe('publishOutcome', () => {
     for (const readersSaw of ['draft', null] as const)
       expect(
         publishOutcome(draft({ syncState: 'local' }, 'draft'), 'draft', 'J', readersSaw),
-      ).toMatchObject({ tone: 'info', message: 'Kept as a draft: not published on J.' });
+      ).toMatchObject({ tone: 'info', message: '“Morning” kept as a draft: not published on J.' });
     expect(publishOutcome(draft({}, 'draft'), 'draft', 'J', 'publish').message).toBe(
-      'Unpublished from J.',
+      '“Morning” unpublished from J.',
     );
   });
 
@@ -87,13 +87,13 @@ describe('publishOutcome', () => {
     expect(publishOutcome(draft({ syncState: 'local' }), 'publish', 'J', 'publish')).toEqual({
       tone: 'info',
       about: outcomeNotice('d'),
-      message: 'Kept published on J: not unpublished.',
+      message: '“Morning” kept published on J: not unpublished.',
     });
   });
 
   it('counts a publish the service confirmed even when words typed meanwhile are held', () => {
     expect(publishOutcome(draft({ syncState: 'held' }), 'publish', 'J').message).toBe(
-      'Published on J.',
+      '“Morning” published on J.',
     );
   });
 });
@@ -103,9 +103,14 @@ describe('updateOutcome', () => {
     expect(updateOutcome(draft({}), 'J')).toEqual({
       tone: 'info',
       about: outcomeNotice('d'),
-      message: 'Updated on J.',
+      message: '“Morning” updated on J.',
     });
-    expect(updateOutcome(draft({ syncState: 'held' }), 'J').message).toBe('Updated on J.');
+    expect(updateOutcome(draft({ syncState: 'held' }), 'J').message).toBe(
+      '“Morning” updated on J.',
+    );
+    // A post with no title yet is named as the list names it.
+    const untitled = draft({ fields: { title: '', content: '<p>Still.</p>', status: 'publish' } });
+    expect(updateOutcome(untitled, 'J').message).toBe('“Untitled” updated on J.');
     // About the conflict: choosing a version takes this notice away.
     expect(updateOutcome(draft({ syncState: 'conflict' }), 'J')).toEqual({
       tone: 'error',

@@ -40,6 +40,12 @@ export function publishOutcome(
   return { about: outcomeNotice(draft.id), ...outcome };
 }
 
+/**
+ * A press's outcome may land after the writer has opened another post: done notices name the
+ * post they are about (a writer's look at journey 14's screenshots).
+ */
+const named = (draft: DraftView): string => `“${draft.fields.title || 'Untitled'}”`;
+
 function publishOutcomeOf(
   draft: DraftView,
   wanted: 'publish' | 'draft',
@@ -53,14 +59,20 @@ function publishOutcomeOf(
     draft.syncState !== 'conflict' &&
     draft.syncState !== 'error'
   )
-    return { tone: 'info', message: `Kept published on ${publicationName}: not unpublished.` };
+    return {
+      tone: 'info',
+      message: `${named(draft)} kept published on ${publicationName}: not unpublished.`,
+    };
   if (
     wanted === 'draft' &&
     readersSaw !== 'publish' &&
     draft.syncState !== 'conflict' &&
     draft.syncState !== 'error'
   )
-    return { tone: 'info', message: `Kept as a draft: not published on ${publicationName}.` };
+    return {
+      tone: 'info',
+      message: `${named(draft)} kept as a draft: not published on ${publicationName}.`,
+    };
   // What the service confirmed: words typed while the publish was on its way may be held (or
   // still going), which does not undo the publish itself.
   const done =
@@ -73,8 +85,8 @@ function publishOutcomeOf(
       tone: 'info',
       message:
         wanted === 'publish'
-          ? `Published on ${publicationName}.`
-          : `Unpublished from ${publicationName}.`,
+          ? `${named(draft)} published on ${publicationName}.`
+          : `${named(draft)} unpublished from ${publicationName}.`,
     };
   if (draft.syncState === 'conflict')
     return {
@@ -102,7 +114,7 @@ export function updateOutcome(draft: DraftView, publicationName: string): Outcom
 function updateOutcomeOf(draft: DraftView, publicationName: string): Outcome {
   // Held again means the push went and only words typed since are waiting.
   if (draft.syncState === 'synced' || draft.syncState === 'held')
-    return { tone: 'info', message: `Updated on ${publicationName}.` };
+    return { tone: 'info', message: `${named(draft)} updated on ${publicationName}.` };
   if (draft.syncState === 'conflict')
     return {
       tone: 'error',
