@@ -1041,14 +1041,17 @@ export class LocalStore {
     );
   }
 
-  /** A create that landed earlier was found: the draft is now based on it, its edits still unsent. */
-  attachRemote(id: string, base: DraftBase): void {
+  /**
+   * A create that landed earlier was found: the draft is now based on it, its edits still unsent.
+   * `slugGiven` false: its slug is not the one asked for (a colleague's since), so not Quire's.
+   */
+  attachRemote(id: string, base: DraftBase, slugGiven = true): void {
     this.write(() =>
       this.db
         .prepare(
-          'UPDATE drafts SET remote_id = ?, base_json = ?, given_slug = ?, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
+          'UPDATE drafts SET remote_id = ?, base_json = ?, given_slug = CASE WHEN ? THEN ? ELSE given_slug END, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
         )
-        .run(base.remoteId, JSON.stringify(base), base.slug, id),
+        .run(base.remoteId, JSON.stringify(base), slugGiven ? 1 : 0, base.slug, id),
     );
   }
 

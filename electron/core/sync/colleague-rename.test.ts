@@ -606,3 +606,51 @@ describe('two title-follow renames: the first lands (answer lost), the second ne
     }).toEqual({ slug: 'ebb-three', chosenElsewhere: undefined, follows: true });
   });
 });
+
+describe('a keyed create, its answer lost, renamed by a colleague, then written on', () => {
+  it('sends the words on at the colleague’s slug: no conflict of the writer’s own words', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up again', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Jetty lamps', '<p>J</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await titled('Jetty lamps');
+    expect((await put(made!.id, { slug: 'lamps-on-the-jetty' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Jetty lamps', '<p>J, and more</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
+    expect(await landed(d, draft.id, made!.id)).toBe('lamps-on-the-jetty draft <p>J, and more</p>');
+    expect(await titled('Jetty lamps')).toHaveLength(1);
+    // The slug is the colleague's, not one Quire gave: the writer's next edit leaves it.
+    d.store.saveDraft(draft.id, fields('Jetty lamps', '<p>J, and more, and on</p>'));
+    await d.engine.flush();
+    expect((await byId(made!.id)).slug).toBe('lamps-on-the-jetty');
+  });
+});
+
+describe('the writer’s rename, met by a colleague’s landing between the read and the write', () => {
+  it('is asked about, as when the colleague’s came first; not written over at the next edit', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Quay steps', '<p>Q</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    let armed = true;
+    const realUpdate = d.api.update.bind(d.api);
+    d.api.update = async (...args: Parameters<typeof realUpdate>) => {
+      if (armed) {
+        armed = false;
+        expect((await put(id, { slug: 'the-quay-steps-at-dusk' })).status).toBe(200);
+      }
+      return realUpdate(...args);
+    };
+    d.store.saveDraft(draft.id, { ...fields('Quay steps', '<p>Q</p>'), slug: 'quay-steps-walk' });
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect(d.store.getDraft(draft.id)!.lastError).toBeNull();
+    expect((await byId(id)).slug).toBe('the-quay-steps-at-dusk');
+  });
+});

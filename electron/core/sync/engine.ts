@@ -381,13 +381,18 @@ export class SyncEngine {
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
         }
+        // The service's word that an earlier try made it, renamed since: words of ours at a slug
+        // a colleague gave it are ours, their slug kept (a review found the writer asked about a
+        // conflict of their own words).
+        const replayedRenamed =
+          created.replayed === true && !draft.fields.slug && wasSent(sent.map(sentWords), made);
         if (
           !sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug }) &&
-          (wasSent(sent, made) || replayedUntouched)
+          (wasSent(sent, made) || replayedUntouched || replayedRenamed)
         ) {
           // An earlier try of this create, landed late with the words as they were then: ours,
           // brought up to date now rather than shown as someone else's change.
-          store.attachRemote(draft.id, baseOf(made, made.etag));
+          store.attachRemote(draft.id, baseOf(made, made.etag), givenFor(made.slug, slug));
           if (store.deleteDue(draft.id)) return 'done';
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
@@ -456,7 +461,12 @@ export class SyncEngine {
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
           const now = await this.findOurs(api, draft, slug);
           if (now && staging) return this.staged(draft, writing, staging, now);
-          return now ? this.settleAt(draft, rev, now, own, slug) : this.conflict(draft, remote);
+          if (!now) return this.conflict(draft, remote);
+          // The writer's rename refused as the record changed, and it is at another slug than
+          // theirs: a colleague's rename landed first, asked about as when it came before our
+          // read (a review found it taken for the service's numbering, then written over).
+          if (own !== undefined && !givenFor(now.slug, own)) return this.conflict(draft, now);
+          return this.settleAt(draft, rev, now, own, slug);
         }
         const after = await this.findOurs(api, draft, slug);
         if (!after) return this.conflict(draft, remote);
