@@ -17,7 +17,7 @@ export {
 } from './publications';
 export { RecordStore } from './records';
 export { prng, seedPublication } from './seed';
-export { slugify, SLUG_FALLBACK } from './slugs';
+export { slugify, SLUG_FALLBACK, SLUG_MAX_LENGTH } from './slugs';
 
 export const DEFAULT_DATA_FILE = '.data/publishing.db';
 export const DEFAULT_PORT = 8787;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
 import type { DraftFields } from '../store/local-store';
 import { decidePush, sameFields, sentEntry, sentWords, versionKey, wasSent } from './conflict';
-import { givenFor, numberedFrom, quireGaveSlug } from './slug-origin';
+import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
 
 const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
   id: 7,
@@ -204,6 +204,18 @@ describe('slug origins', () => {
     expect(givenFor(`${stem}-3`, `${stem}-2`)).toBe(true);
     expect(givenFor('walk-2', 'walk')).toBe(true);
     expect(givenFor('walk-2024', 'walk')).toBe(false);
+  });
+
+  it('numberedSlug: within the service’s 80 characters, the stem cut at a word', () => {
+    const stem = 'walking-the-towpath-of-the-old-canal-from-the-lock-keepers-cottage-up-to-the-old';
+    expect(numberedSlug('walk', 2)).toBe('walk-2');
+    expect(numberedSlug(stem, 2)).toBe(
+      'walking-the-towpath-of-the-old-canal-from-the-lock-keepers-cottage-up-to-the-2',
+    );
+    expect(numberedSlug(stem.slice(0, 78), 10)).toBe(
+      'walking-the-towpath-of-the-old-canal-from-the-lock-keepers-cottage-up-to-the-10',
+    );
+    expect(numberedSlug(stem.slice(0, 76), 9)).toBe(`${stem.slice(0, 76)}-9`);
   });
 
   it('quireGaveSlug: the slug last given or asked for, numbered or not; any when none kept', () => {

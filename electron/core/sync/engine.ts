@@ -23,7 +23,7 @@ import {
   wasSent,
   type Resolution,
 } from './conflict';
-import { givenFor, quireGaveSlug } from './slug-origin';
+import { givenFor, numberedSlug, quireGaveSlug } from './slug-origin';
 import { fieldsOf } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -616,7 +616,7 @@ export class SyncEngine {
     ownId?: number,
   ): Promise<string> {
     for (let n = 1; ; n++) {
-      const candidate = n === 1 ? base : `${base}-${n}`;
+      const candidate = n === 1 ? base : numberedSlug(base, n);
       const holder = await api.findBySlug(draft.kind, candidate);
       if (!holder || holder.id === ownId) return candidate;
     }

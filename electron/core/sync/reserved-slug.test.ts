@@ -163,3 +163,36 @@ describe('a Publish under the writer’s slug after a create that went unanswere
     expect(await onServer('weir-crossing')).toMatchObject({ status: 'publish' });
   });
 });
+
+describe('a title whose slug is the service’s 80 characters, its numbered slug kept by a deleted post', () => {
+  // Ten words and their nine hyphens: the title's slug is 80 characters.
+  const title = 'Rambling weekend ' + Array.from({ length: 8 }, () => 'harbour').join(' ');
+  const base = title.toLowerCase().replaceAll(' ', '-');
+
+  it('is made once when its create answer is lost on a service that ignores create keys', async () => {
+    expect(base).toHaveLength(80);
+    await world.service.request('POST', '/posts', {
+      body: { title: 'Theirs', content: '<p>theirs</p>', slug: base },
+    });
+    await deletedPost(`${base}-2`);
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    try {
+      const d = world.device({ attempts: 1 });
+      const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>mine</p>'));
+      world.proxy.setPolicy((r) =>
+        r.method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+      );
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      world.proxy.setPolicy(() => ({ type: 'pass' }));
+      d.clock.now += 60_000;
+      expect(await d.engine.flush()).toMatchObject({ failed: 0, conflicts: 0 });
+      const made = await world.postsTitled(title);
+      expect(made).toHaveLength(1);
+      // Within the service's length: asked as it is given, nothing cut and numbered again.
+      expect(made[0]!.slug.length).toBeLessThanOrEqual(80);
+      expect(d.store.getDraft(draft.id)).toMatchObject({ remoteId: made[0]!.id, lastError: null });
+    } finally {
+      world.proxy.setService({});
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { slugify } from '../../../server';
+import { slugify, SLUG_MAX_LENGTH } from '../../../server';
 
 /**
  * `slug` is `stem`, or `stem-N` as a service numbers a slug another record holds (a deleted one
@@ -31,3 +31,11 @@ export const quireGaveSlug = (
   givenSlug === null ||
   givenFor(slug, givenSlug) ||
   (claimedSlug !== null && givenFor(slug, claimedSlug));
+
+/**
+ * `base` numbered `n`, within the service's length: a slug asked past it is cut and numbered
+ * again by the service, so a create whose answer is lost would not be found under the slug it
+ * claimed (on a service that ignores create keys, made twice).
+ */
+export const numberedSlug = (base: string, n: number): string =>
+  `${slugify(base, SLUG_MAX_LENGTH - String(n).length - 1)}-${n}`;
