@@ -5,7 +5,7 @@ import {
   effectiveValue,
 } from '../../../shared/field-differences';
 import type { RemoteRecord } from '../../../shared/model';
-import { fieldsOf, type Draft, type DraftFields } from '../store/local-store';
+import { fieldsOf, heldAtBase, type Draft, type DraftFields } from '../store/local-store';
 import { givenFor } from './slug-origin';
 
 /**
@@ -69,7 +69,9 @@ export function decidePush(
   const unsentEdits = draft.localRev > draft.syncedRev;
   if (!remote) return { action: 'conflict', reason: 'gone-from-service' };
   if (sameFields(fieldsOf(remote), draft.fields)) return { action: 'in-step' };
-  if (remote.updated_at === draft.base.updatedAt)
+  // The same version, or one changed in nothing a writer edits (trashed and restored, saved
+  // unchanged): not a colleague's edit to ask about (review 20).
+  if (remote.updated_at === draft.base.updatedAt || heldAtBase(fieldsOf(remote), draft.base))
     return unsentEdits ? { action: 'update' } : { action: 'in-step' };
   // The service moved on, but to a version we sent ourselves (its answer was lost): not theirs.
   if (wasSent(draft.sentVersions, remote)) return { action: 'update' };

@@ -23,7 +23,7 @@ import {
   wasSent,
   type Resolution,
 } from './conflict';
-import { givenFor, numberedSlug, quireGaveSlug } from './slug-origin';
+import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
 import { fieldsOf } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -397,6 +397,11 @@ export class SyncEngine {
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
         }
+        // The writer's own slug, and the service's word that an earlier try made it, now at a
+        // slug neither theirs nor numbered from it: a colleague's rename since, asked about (it
+        // was told as kept for a deleted post, and renamed back at the next edit; review 20).
+        if (created.replayed === true && own !== undefined && !givenFor(made.slug, own))
+          return this.conflict(draft, made);
         return this.settleAt(draft, rev, made, own, slug);
       }
       case 'update': {
@@ -781,8 +786,14 @@ const onlySent = (sent: readonly string[], words: DraftFields): boolean =>
       sentWords(version) === versionKey({ ...words, status: 'draft' }),
   );
 
-const wantedSlug = (draft: Draft): string | undefined =>
-  draft.fields.slug ? slugify(draft.fields.slug) || undefined : undefined;
+const wantedSlug = (draft: Draft): string | undefined => {
+  if (!draft.fields.slug) return undefined;
+  const cut = slugify(draft.fields.slug);
+  // A slug the service numbered past its 80 characters (`…-2`), taken as the refusal offered
+  // it, is asked whole: cut, it named the slug a deleted post keeps, refused again (review 20).
+  const whole = slugify(draft.fields.slug, Number.POSITIVE_INFINITY);
+  return (whole !== cut && numberedFrom(whole, cut) ? whole : cut) || undefined;
+};
 
 // A record the service no longer has is kept as a conflict with this marker id.
 const GONE_ID = -1;

@@ -19,8 +19,8 @@ export const givenFor = (slug: string, asked: string): boolean =>
   numberedFrom(slug, asked) || numberedFrom(slug, slugify(asked));
 
 /**
- * The record's slug is one Quire gave it: the one its last landed write was given, or the one a
- * write on its way asked for (its answer may be lost). A slug the writer never set follows the
+ * The record's slug is one Quire gave it: the one its last landed write was given, or one a
+ * write on its way asked for, numbered or not (its answer may be lost). A slug the writer never set follows the
  * title only then; one chosen on the service (a colleague's rename) stays. Drafts from before
  * Quire kept the slug it gave (`givenSlug` null) follow as before.
  */
@@ -29,7 +29,9 @@ export const quireGaveSlug = (
   { givenSlug, claimedSlug }: { givenSlug: string | null; claimedSlug: string | null },
 ): boolean =>
   givenSlug === null ||
-  givenFor(slug, givenSlug) ||
+  // As given, not numbered: the slug given is the service's answer, so a number on it since is
+  // a colleague's (`lisbon-days-3`, a series' third part; review 20).
+  slug === givenSlug ||
   (claimedSlug !== null && givenFor(slug, claimedSlug));
 
 /**
