@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuireError } from '../../../shared/errors';
 import { startTestService, type TestService } from '../../../server/testing/harness';
 import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
-import { PublishingApiClient, type ApiClientOptions } from './client';
+import { neverSent, PublishingApiClient, type ApiClientOptions } from './client';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -247,5 +247,63 @@ describe('PublishingApiClient against the reference server', () => {
       'GET posts?page=1&limit=100',
       'POST posts',
     ]);
+  });
+});
+
+describe('a write that never left this computer', () => {
+  /** A loopback port nothing listens on: connecting is refused, nothing is sent. */
+  async function closedOrigin(): Promise<string> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return `http://127.0.0.1:${port}`;
+  }
+
+  it('is told so when every try was refused before connecting', async () => {
+    const api = client({ baseUrl: await closedOrigin(), attempts: 3 });
+    const failed = await api.update('post', 1, { title: 'x' }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(QuireError);
+    expect((failed as QuireError).kind).toBe('offline');
+    expect(neverSent(failed)).toBe(true);
+  });
+
+  it('is not, when an earlier try reached the service (its answer lost)', async () => {
+    const closed = await closedOrigin();
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    let tries = 0;
+    const api = client({
+      attempts: 2,
+      // The first try through the proxy, which takes it and resets; the second finds nothing
+      // listening.
+      fetch: (url, init) =>
+        fetch(tries++ === 0 ? url : String(url).replace(proxy.url, closed), init),
+    });
+    const failed = await api.update('post', 1, { title: 'x' }).catch((error: unknown) => error);
+    expect(tries).toBe(2);
+    expect((failed as QuireError).kind).toBe('offline');
+    expect(neverSent(failed)).toBe(false);
+  });
+
+  it('a create is not, when an earlier try reached the service', async () => {
+    const closed = await closedOrigin();
+    proxy.setPolicy((request) =>
+      request.method === 'POST' ? { type: 'reset' } : { type: 'pass' },
+    );
+    let posts = 0;
+    const api = client({
+      attempts: 2,
+      fetch: (url, init) =>
+        fetch(
+          init?.method === 'POST' && posts++ > 0 ? String(url).replace(proxy.url, closed) : url,
+          init,
+        ),
+    });
+    const failed = await api
+      .create('post', { title: 'Lost or not', content: '', slug: 'lost-or-not' })
+      .catch((error: unknown) => error);
+    expect(posts).toBe(2);
+    expect((failed as QuireError).kind).toBe('offline');
+    expect(neverSent(failed)).toBe(false);
   });
 });

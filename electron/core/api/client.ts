@@ -369,6 +369,8 @@ export class PublishingApiClient {
         const created = parsed.data[kind] as { id: number | string; slug: string };
         return { id: Number(created.id), slug: created.slug, recovered: false, replayed };
       } catch (error) {
+        // Any try of it may have landed, unless none left this computer.
+        if (recovered && error instanceof Error) unsent.delete(error);
         // A create that timed out may still be on its way and land after a second one: it is
         // left to the sync engine's next round, which looks for it first.
         if (
@@ -378,7 +380,7 @@ export class PublishingApiClient {
           attempt + 1 >= this.attempts
         )
           throw error;
-        recovered = true;
+        recovered ||= !neverSent(error);
         await sleep(backoffDelay(attempt, this.backoff), signal);
       }
     }
@@ -426,17 +428,23 @@ export class PublishingApiClient {
     path: string,
     options: CallOptions,
   ): Promise<Answer> {
+    let left = false;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.once(method, path, options);
       } catch (error) {
+        left ||= !refusedBeforeConnecting(error);
         const retryable =
           options.retry &&
           error instanceof QuireError &&
           isTransient(error.kind) &&
           attempt + 1 < this.attempts;
-        if (!retryable) throw error;
-        await sleep(backoffDelay(attempt, this.backoff), options.signal);
+        if (retryable) {
+          await sleep(backoffDelay(attempt, this.backoff), options.signal);
+          continue;
+        }
+        if (!left && error instanceof Error) unsent.add(error);
+        throw error;
       }
     }
   }
@@ -556,6 +564,31 @@ async function readCapped(response: Response, max: number): Promise<string> {
   }
   return Buffer.concat(chunks).toString('utf8');
 }
+
+/** Errors of writes that never left this computer, every try refused before connecting. */
+const unsent = new WeakSet<Error>();
+
+/** Connecting failed: nothing of the request was sent (a reset or a timeout may come after it). */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+
+function refusedBeforeConnecting(error: unknown): boolean {
+  if (!(error instanceof QuireError) || error.kind !== 'offline') return false;
+  const cause = error.cause as { cause?: { code?: unknown }; code?: unknown } | undefined;
+  return NOT_CONNECTED.has(String(cause?.cause?.code ?? cause?.code));
+}
+
+/**
+ * The write failed without any try of it leaving this computer: it cannot have landed. Any other
+ * failure may have (its answer lost), and is taken so (review 20: a colleague's Unpublish met
+ * the words of the writer's own Unpublish, never sent, and was taken for ours, put live again).
+ */
+export const neverSent = (error: unknown): boolean => error instanceof Error && unsent.has(error);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1017,6 +1017,19 @@ export class LocalStore {
     });
   }
 
+  /**
+   * A write that never left this computer (refused before connecting) is no longer noted as
+   * sent: the same words met on the service later are someone else's, not a lost answer of ours.
+   */
+  forgetSent(id: string, version: string): void {
+    this.write(() => {
+      const draft = this.mustGet(id);
+      this.db
+        .prepare('UPDATE drafts SET sent_versions = ? WHERE id = ?')
+        .run(JSON.stringify(draft.sentVersions.filter((v) => v !== version)), id);
+    });
+  }
+
   /** Persisted before a create is sent: whatever happens to the answer, a retry asks for this slug. */
   claimSlug(id: string, slug: string | null): void {
     // A draft not on the service gets its create's key here, once: kept until the create is

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { RecordStore } from '../../../server/records';
 import { slugify } from '../../../server';
-import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 import { differingFields } from '../../../shared/field-differences';
 import { fieldsOf } from '../store/local-store';
 
@@ -211,5 +211,80 @@ describe('a Publish under the writer’s 79-character slug that a deleted post k
       status: 'publish',
       error: null,
     });
+  });
+});
+
+describe('Unpublish tried offline (never reached the service), taken back with "Keep published"', () => {
+  it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Salt marsh', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Offline (the laptop has no network: every request is refused before it leaves, as
+    // fetch reports ECONNREFUSED): Unpublish pressed and tried, then taken back.
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = () =>
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
+      );
+    d.store.saveDraft(draft.id, { ...fields('Salt marsh', '<p>S</p>'), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await byId(id))!.status).toBe('publish');
+    d.store.saveDraft(draft.id, published('Salt marsh', '<p>S</p>'));
+    api.fetchImpl = online;
+    // Meanwhile a colleague takes the post down (a complaint came in): status only.
+    expect((await put(id, { status: 'draft' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    // README: Keep published meeting "the post unpublished" is a conflict to decide.
+    expect({
+      conflict: d.store.getDraft(draft.id)!.conflict !== null,
+      status: (await byId(id))!.status,
+    }).toEqual({ conflict: true, status: 'draft' });
+  });
+});
+
+describe('a create whose POST never left the machine, retried 13 hours later', () => {
+  it('is never taken for a colleague’s post made meanwhile with the same words', async () => {
+    const d = world.device({ attempts: 1 });
+    // This service is known to honour keys.
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up five', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    // The network goes as the create is sent (the lid closed between the slug's check and the
+    // POST): the POST is refused before anything leaves the machine.
+    api.fetchImpl = ((url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? Promise.reject(
+            new TypeError('fetch failed', {
+              cause: Object.assign(new Error('connect ENETUNREACH'), { code: 'ENETUNREACH' }),
+            }),
+          )
+        : online(url, init)) as typeof fetch;
+    // A new post, a title only so far.
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Tuesday links', ''));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    // Never sent: not noted as sent, so no record met later is taken for it.
+    expect(d.store.getDraft(draft.id)!.sentVersions).toEqual([]);
+    // A long flight and a night: 13 hours. Meanwhile a colleague starts "Tuesday links".
+    d.clock.now += 13 * 3600_000;
+    const theirs = (
+      await world.service.request('POST', '/posts', { body: { title: 'Tuesday links' } })
+    ).json.post as { id: number; slug: string };
+    // Made "since our first try" on the service's clock (our clock moved with the 13 hours).
+    world.service.server.db
+      .prepare('UPDATE records SET created_at = created_at + ? WHERE id = ?')
+      .run(13 * 3600_000 - 60_000, theirs.id);
+    api.fetchImpl = online;
+    d.store.saveDraft(draft.id, fields('Tuesday links', '<p>my links</p>'));
+    await d.engine.flush();
+    expect({
+      mine: d.store.getDraft(draft.id)!.remoteId === theirs.id ? 'theirs taken' : 'own post',
+      theirs: (await world.service.request('GET', `/posts/${theirs.slug}`)).json.post.content,
+    }).toEqual({ mine: 'own post', theirs: '' });
   });
 });

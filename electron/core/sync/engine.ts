@@ -3,7 +3,7 @@ import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differenc
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
-import type { FetchedRecord, PublishingApiClient } from '../api/client';
+import { neverSent, type FetchedRecord, type PublishingApiClient } from '../api/client';
 import { backoffDelay } from '../api/retry';
 import {
   baseOf,
@@ -357,9 +357,10 @@ export class SyncEngine {
         const staged = !deleting && own !== undefined && draft.fields.status === 'publish';
         const sending =
           deleting || staged ? { ...draft.fields, status: 'draft' as const } : draft.fields;
-        store.noteSent(draft.id, sentEntry(sending, slug));
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
-        const created = await api.create(draft.kind, { ...sending, slug }, undefined, key);
+        const created = await this.sending(draft.id, sentEntry(sending, slug), () =>
+          api.create(draft.kind, { ...sending, slug }, undefined, key),
+        );
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         if (deleting) {
@@ -458,9 +459,10 @@ export class SyncEngine {
             ? own
             : undefined;
         const writing = staging ? { ...fields, status: 'draft' as const } : fields;
-        store.noteSent(draft.id, sentEntry(writing, slug ?? remote.slug));
         try {
-          await api.update(draft.kind, remote.id, spelledOut(writing), { ifMatch: remote.etag });
+          await this.sending(draft.id, sentEntry(writing, slug ?? remote.slug), () =>
+            api.update(draft.kind, remote.id, spelledOut(writing), { ifMatch: remote.etag }),
+          );
         } catch (error) {
           // 412: changed since our read, or our own earlier attempt landed. Re-read and compare.
           if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
@@ -536,11 +538,10 @@ export class SyncEngine {
         ? followingSlug(draft)
         : undefined;
     if (!slug && follow && follow !== base.slug) return undefined;
-    this.options.store.noteSent(draft.id, sentEntry(draft.fields, base.slug));
     try {
-      await api.update(draft.kind, base.remoteId, spelledOut(draft.fields), {
-        ifMatch: base.etag,
-      });
+      await this.sending(draft.id, sentEntry(draft.fields, base.slug), () =>
+        api.update(draft.kind, base.remoteId, spelledOut(draft.fields), { ifMatch: base.etag }),
+      );
     } catch (error) {
       const refused =
         error instanceof QuireError && (error.kind === 'conflict' || error.kind === 'not-found');
@@ -550,6 +551,23 @@ export class SyncEngine {
     // Read back: the new base (its ETag and time), and proof that what landed is what we sent.
     const after = await this.findOurs(api, draft);
     return after ? this.settle(draft, rev, after, slug) : this.conflict(draft, goneMarker(draft));
+  }
+
+  /**
+   * A write, noted as sent before it goes (a retry tells our own landed write from theirs by
+   * it). One that never left this computer is not noted after all, unless an earlier try of the
+   * same words was (review 20).
+   */
+  private async sending<T>(draftId: string, entry: string, write: () => Promise<T>): Promise<T> {
+    const { store } = this.options;
+    const noted = store.getDraft(draftId)?.sentVersions.includes(entry) ?? false;
+    store.noteSent(draftId, entry);
+    try {
+      return await write();
+    } catch (error) {
+      if (neverSent(error) && !noted) store.forgetSent(draftId, entry);
+      throw error;
+    }
   }
 
   /** The service's copy of this draft's record: by its base slug, or the slug it is moving to. */
