@@ -68,6 +68,10 @@ export async function checkPublication(
           subdomain: ['No publication by this name at this address.'],
         });
       case 'not-publishing-api':
+        if (error.status !== undefined && error.status >= 300 && error.status < 400)
+          throw say(error.message, {
+            baseUrl: ['This address redirects elsewhere: give the address it moves to.'],
+          });
         throw say(`${check.baseUrl} answered, but it is not the publishing API.`, {
           baseUrl: ['This address answers, but not as the publishing API.'],
         });

@@ -307,3 +307,26 @@ describe('a write that never left this computer', () => {
     expect(neverSent(failed)).toBe(false);
   });
 });
+
+it('never repeats the token a 200 answer echoes in its status (security review)', async () => {
+  const echo = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ status: `${req.headers.authorization}` }));
+  });
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  try {
+    const api = new PublishingApiClient({
+      baseUrl: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+      subdomain: 'blog',
+      token: () => 'qs_secret_4f9a',
+      attempts: 1,
+    });
+    const refused = await api
+      .update('post', 1, { title: 'x' })
+      .catch((error: unknown) => error as QuireError);
+    expect(refused).toBeInstanceOf(QuireError);
+    expect(JSON.stringify((refused as QuireError).toData())).not.toContain('qs_secret');
+  } finally {
+    echo.close();
+  }
+});

@@ -9,7 +9,7 @@ import {
   type RecordPage,
   type RemoteRecord,
 } from '../../../shared/model';
-import { errorFromResponse, notPublishingApi } from './errors';
+import { errorFromResponse, notPublishingApi, withoutToken } from './errors';
 import { backoffDelay, sleep, type BackoffOptions } from './retry';
 
 export interface ApiClientOptions {
@@ -468,8 +468,14 @@ export class PublishingApiClient {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal,
-        redirect: 'error',
+        // Never followed, so the token goes nowhere else; said as a redirect, not as "no answer"
+        // (a review found a moved service blamed on the writer's connection).
+        redirect: 'manual',
       });
+      if (isRedirect(response)) {
+        void response.body?.cancel();
+        throw redirected(response, url);
+      }
       text = await readCapped(response, this.maxAnswerBytes);
     } catch (error) {
       if (error instanceof QuireError) throw error;
@@ -565,6 +571,26 @@ async function readCapped(response: Response, max: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const isRedirect = (response: Response): boolean =>
+  response.type === 'opaqueredirect' ||
+  (response.status >= 300 && response.status < 400 && response.status !== 304);
+
+function redirected(response: Response, from: string): QuireError {
+  const location = response.headers.get('location');
+  let where = '';
+  try {
+    if (location) where = ` to ${new URL(location, from).origin}`;
+  } catch {
+    // An address that is not one: the redirect is named without it.
+  }
+  return new QuireError({
+    kind: 'not-publishing-api',
+    // Chromium's fetch hides a redirect's status (an opaque redirect): a 3xx all the same.
+    status: response.status >= 300 ? response.status : 300,
+    message: `The service's address redirects${where}. Quire does not follow a redirect, so the token is sent nowhere else: use the address the service has moved to.`,
+  });
+}
+
 /** Errors of writes that never left this computer, every try refused before connecting. */
 const unsent = new WeakSet<Error>();
 
@@ -600,7 +626,7 @@ function refusedIn200(body: Record<string, unknown>, token: string): QuireError 
     message:
       typeof body.message === 'string'
         ? `The service refused it: ${said.message}`
-        : `The service refused it (its answer says "${String(body.status).slice(0, 40)}")`,
+        : `The service refused it (its answer says "${withoutToken(String(body.status), token).slice(0, 40)}")`,
     fields: said.fields,
   });
 }

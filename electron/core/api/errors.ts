@@ -10,10 +10,14 @@ function fieldErrors(raw: unknown, clean: (text: string) => string): FieldErrors
   const fields: FieldErrors = {};
   for (const [field, messages] of Object.entries(raw)) {
     const list = Array.isArray(messages) ? messages : [messages];
-    fields[field] = list.map((message) => clean(String(message)));
+    fields[clean(field)] = list.map((message) => clean(String(message)));
   }
   return fields;
 }
+
+/** What a service said, the token it echoed (a proxy repeating the request's headers) taken out. */
+export const withoutToken = (text: string, token: string | undefined): string =>
+  token && token.length >= 4 ? text.split(token).join('[token]') : text;
 
 /**
  * Maps an HTTP failure of the publishing service to an error kind the app can act on. The
@@ -21,8 +25,7 @@ function fieldErrors(raw: unknown, clean: (text: string) => string): FieldErrors
  * headers must not put it on screen or into the drafts' stored last error.
  */
 export function errorFromResponse(status: number, body: unknown, token?: string): QuireError {
-  const clean = (text: string): string =>
-    token && token.length >= 4 ? text.split(token).join('[token]') : text;
+  const clean = (text: string): string => withoutToken(text, token);
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
   const serviceMessage = typeof parsed.message === 'string' ? clean(parsed.message) : undefined;
   const say = (fallback: string): string => serviceMessage ?? fallback;
