@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METHOD_NAMES, type MethodName as ListedName } from './method-names';
+import type { FieldErrors } from './errors';
 import type { Tag } from './model';
 import { MAX_TAGS_HELD } from './views';
 import type {
@@ -34,23 +35,52 @@ const text = (max: number) => z.string().max(max);
 // Never a scheme that runs or reads (a compromised page's `javascript:`): the core sends these
 // on to the service, whose theme links to them. A browser drops tabs, new lines and leading
 // spaces in a scheme. Anything else, an empty or relative address as a service may send one,
-// is the service's to judge: refused here, it refused every save of the words beside it. The
-// editor itself takes only http(s) from the writer (url-field.ts).
+// is the service's to judge. The editor itself takes only http(s) from the writer (url-field.ts).
 const UNSAFE_SCHEME = /^(javascript|vbscript|data|file|blob|quire):/i;
+export const ADDRESS_REFUSAL = 'Use an http:// or https:// address.';
+/** An address whose scheme runs or reads, as a browser would read the scheme. */
+export const isUnsafeAddress = (value: string): boolean =>
+  UNSAFE_SCHEME.test([...value].filter((c) => c.charCodeAt(0) > 0x20).join(''));
 // Bounds against a renderer gone wrong, not the service's rules: the spec leaves field lengths
 // open, so a record from another service may hold a 600-character title or a signed image URL
 // of 3 KB, and every autosave sends each field back. Capped at the reference server's limits,
 // every save of such a post's words was refused (a review); the service judges what it takes.
 const FIELD_MAX = 1024 * 1024;
 const URL_MAX = 64 * 1024;
-const nullableUrl = z
-  .string()
-  .max(URL_MAX)
-  .refine(
-    (value) => !UNSAFE_SCHEME.test([...value].filter((c) => c.charCodeAt(0) > 0x20).join('')),
-    'Use an http:// or https:// address.',
-  )
-  .nullable();
+// The scheme is not judged here but by the core, against what the draft holds (refusedAddresses,
+// below): a service may hold a `data:` thumbnail, and the editor sends it back with every
+// autosave. Refused here, every save of that post's words was refused (a security review,
+// 2026-11-22).
+const nullableUrl = z.string().max(URL_MAX).nullable();
+// Ids the service gave: it judges them. Another service may have an "uncategorised" 0.
+const serviceId = z.number().int().nonnegative();
+
+export const ADDRESS_FIELDS = ['featured_image', 'canonical_url'] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+type HeldAddresses = Partial<Record<AddressField, string | null | undefined>>;
+
+/**
+ * The address fields among `fields` that name a scheme that runs or reads (`javascript:`,
+ * `file:`, `data:` …), keyed as the contract's own refusals are (`fields.featured_image`) — but
+ * only values new to the draft: one equal to what the draft already holds (`held`: its fields,
+ * the service's copy of it, its history) came from the service, and goes back to it unchanged.
+ * `held` is asked only when an unsafe address is sent, so an ordinary save costs nothing.
+ */
+export function refusedAddresses(
+  fields: HeldAddresses,
+  held: () => Iterable<HeldAddresses | null | undefined>,
+): FieldErrors | null {
+  let copies: (HeldAddresses | null | undefined)[] | undefined;
+  const refused: FieldErrors = {};
+  for (const field of ADDRESS_FIELDS) {
+    const value = fields[field];
+    if (typeof value !== 'string' || !isUnsafeAddress(value)) continue;
+    copies ??= [...held()];
+    if (copies.some((copy) => copy?.[field] === value)) continue;
+    refused[`fields.${field}`] = [ADDRESS_REFUSAL];
+  }
+  return Object.keys(refused).length ? refused : null;
+}
 
 export const draftFieldsSchema = z
   .object({
@@ -59,8 +89,8 @@ export const draftFieldsSchema = z
     slug: text(FIELD_MAX).optional(),
     excerpt: text(FIELD_MAX).nullable().optional(),
     status: z.enum(['draft', 'publish']).optional(),
-    category: z.number().int().positive().nullable().optional(),
-    tags: z.array(z.number().int().positive()).max(MAX_TAGS_HELD).optional(),
+    category: serviceId.nullable().optional(),
+    tags: z.array(serviceId).max(MAX_TAGS_HELD).optional(),
     featured: z.boolean().optional(),
     meta_title: text(FIELD_MAX).nullable().optional(),
     meta_description: text(FIELD_MAX).nullable().optional(),

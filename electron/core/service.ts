@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { isUntouched } from '../../shared/blank-draft';
+import { refusedAddresses } from '../../shared/contract';
+import type { DraftFieldsView } from '../../shared/model';
 import { SEARCH_LIMIT } from '../../shared/views';
 import { SchemaTooNewError } from '../../server';
 import { QuireError, isTransient } from '../../shared/errors';
@@ -10,7 +12,7 @@ import { dispatch, type Handlers } from './dispatch';
 import { isDamagedDatabase, startEmbeddedService, type EmbeddedService } from './embedded';
 import { checkPublication, serviceNameOf } from './publications';
 import { sameService, storedAddress } from './service-address';
-import { LocalStore, type StoredPublication } from './store/local-store';
+import { LocalStore, type Draft, type StoredPublication } from './store/local-store';
 import { isUnanswered, SyncEngine } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
@@ -262,6 +264,34 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return view(draftId);
   };
 
+  /**
+   * Refuses an address that runs or reads (`javascript:`, `file:` …) the renderer brings in: a
+   * writer's slip, or a compromised page's. One the draft already holds came from the service
+   * (a `data:` thumbnail, say) and goes back to it unchanged with every autosave, or every save
+   * of the words beside it was refused (a security review, 2026-11-22).
+   */
+  const checkAddresses = (
+    method: 'drafts.save' | 'records.create',
+    fields: DraftFieldsView,
+    draft: Draft | undefined,
+  ): void => {
+    const refused = refusedAddresses(fields, function* () {
+      if (!draft) return;
+      yield draft.fields;
+      yield draft.conflict;
+      if (draft.remoteId !== null)
+        yield store.cachedRecord(draft.publicationId, draft.kind, draft.remoteId);
+      // What the service sent before a later copy replaced it, while the editor still held it.
+      for (const revision of store.revisions(draft.id)) yield revision.fields;
+    });
+    if (refused)
+      throw new QuireError({
+        kind: 'bad-input',
+        message: `Invalid input for ${method}`,
+        fields: refused,
+      });
+  };
+
   const handlers: Handlers = {
     'publications.list': async () => publicationViews(),
     'publications.add': async ({ name, baseUrl, subdomain, token }) => {
@@ -308,27 +338,51 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           kind: 'validation',
           message: `"${publication.name}" has ${pending} change(s) not yet on the service. Sync first, or confirm discarding them.`,
         });
+      const account = accountOf(id);
+      // Read first whatever the writer chose: the token goes back if the publication stays.
+      const token = publication.embedded ? undefined : await options.credentials.get(account);
+      const putTokenBack = async (): Promise<void> => {
+        if (token !== undefined) await options.credentials.set(account, token);
+      };
+      // It stays in Quire: a push started meanwhile found no token, so what it parked goes now,
+      // its error cleared.
+      const resume = (): void => {
+        clients.delete(id);
+        for (const draftId of store.clearDraftErrors(id))
+          emit({ type: 'draft-changed', draftId, publicationId: id });
+        store.makePushesDue();
+        scheduler.kick();
+      };
       if (!publication.embedded) {
-        const account = accountOf(id);
-        const token = discardUnsynced ? undefined : await options.credentials.get(account);
         await options.credentials.delete(account);
         // A save may land while the keychain works: then nothing unsynced is no longer true.
         const meanwhile = unsent(id);
         if (meanwhile > 0 && !discardUnsynced) {
-          if (token !== undefined) await options.credentials.set(account, token);
-          // A push started meanwhile found no token: what it parked goes now, its error cleared.
-          clients.delete(id);
-          for (const draftId of store.clearDraftErrors(id))
-            emit({ type: 'draft-changed', draftId, publicationId: id });
-          store.makePushesDue();
-          scheduler.kick();
+          await putTokenBack();
+          resume();
           throw new QuireError({
             kind: 'validation',
             message: `"${publication.name}" has ${meanwhile} change(s) saved while it was being removed. It was kept: sync first, or confirm discarding them.`,
           });
         }
       }
-      store.removePublication(id);
+      try {
+        store.removePublication(id);
+      } catch (error) {
+        // The store could not remove it (a full disk): it stays in Quire, drafts and all, so it
+        // keeps its token, or every sync failed "No token" (a security review, 2026-11-22).
+        try {
+          await putTokenBack();
+        } catch (trouble) {
+          console.error('quire: the token of a publication kept could not be put back', trouble);
+        }
+        try {
+          resume();
+        } catch {
+          // The store that refused the removal may refuse this too: its own error is the news.
+        }
+        throw error;
+      }
       clients.delete(id);
       engine.forget(id);
       if (store.getSetting(ACTIVE_KEY) === id)
@@ -466,6 +520,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'records.create': async ({ publicationId, kind, fields }) => {
       requirePublication(publicationId);
+      // Nothing is held yet: every address is the renderer's, and judged.
+      checkAddresses('records.create', fields, undefined);
       const draft = store.createDraft(publicationId, kind, fields);
       changed(draft.id);
       return view(draft.id);
@@ -514,6 +570,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'drafts.get': async ({ draftId }) => view(draftId),
     'drafts.save': async ({ draftId, fields }) => {
+      checkAddresses('drafts.save', fields, store.getDraft(draftId));
       store.saveDraft(draftId, fields);
       changed(draftId);
       return view(draftId);

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pipeline } from 'node:stream';
 import { resolve } from 'node:path';
 import { locateRendererFile, RENDERER_HEADERS } from '../core/renderer-files';
 import type { Core } from '../core/service';
@@ -97,8 +98,24 @@ export async function startBrowserHost(options: HostOptions): Promise<BrowserHos
     if (found.kind === 'not-found') return refuse(response, 404, 'Not found');
     if (found.kind === 'not-built')
       return send(response, 500, { error: 'The renderer is not built: run npm run build' });
-    response.writeHead(200, { ...RENDERER_HEADERS, 'content-type': found.contentType });
-    createReadStream(found.path).pipe(response);
+    // The file may be gone by now (a build emptying out/renderer) or unreadable: a stream's
+    // 'error' with no listener ends the process, and the core with the writer's session in it
+    // (a security review, 2026-11-22). Before it opens, that is an answer; after, a cut reply.
+    const file = createReadStream(found.path);
+    const failed = (error: NodeJS.ErrnoException): void => {
+      if (response.headersSent) return void response.destroy();
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR')
+        return refuse(response, 404, 'Not found');
+      console.error('quire web host: cannot read', found.path, error);
+      send(response, 500, { ok: false, error: { kind: 'internal', message: 'Host error' } });
+    };
+    file.once('error', failed);
+    file.once('open', () => {
+      file.off('error', failed);
+      response.writeHead(200, { ...RENDERER_HEADERS, 'content-type': found.contentType });
+      // Destroys both on a failure either side: a read that fails part way, a page gone.
+      pipeline(file, response, () => {});
+    });
   };
 
   const events = (request: IncomingMessage, response: ServerResponse): void => {
