@@ -20,6 +20,9 @@ export class ApiError extends Error {
 
 export const notFound = (message: string): ApiError => new ApiError(404, message);
 
+/** A record that was here and is deleted: what a create's key made, asked for again. */
+export const gone = (message: string): ApiError => new ApiError(410, message);
+
 export const validationFailed = (errors: FieldErrors): ApiError => {
   const first = Object.values(errors)[0]?.[0];
   return new ApiError(422, first ?? 'The request is not valid', errors);

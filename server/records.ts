@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db/database';
-import { notFound, validationFailed, type FieldErrors } from './errors';
+import { gone, notFound, validationFailed, type FieldErrors } from './errors';
 import type { Author, Taxon } from './publications';
 import { baseSlug, firstFreeSlug, slugify } from './slugs';
 import { htmlToText, readingTime } from './text';
@@ -233,6 +233,14 @@ export class RecordStore {
             number | undefined;
           const live = made === undefined ? undefined : this.getById(publicationId, kind, made);
           if (live) return { ...live, replayed: true as const };
+          // Made and deleted since (by another writer, say): not made again behind their back.
+          // The client learns it is gone and asks its writer (a review found the delete undone).
+          const deleted =
+            made !== undefined &&
+            (this.statements.anyById.get(made, publicationId) as RecordRow | undefined)
+              ?.deleted_at != null;
+          if (deleted)
+            throw gone(`The ${kind} this Idempotency-Key made (id ${made}) has been deleted`);
         }
         const created = this.insertRecord(publicationId, kind, authorId, fields);
         if (idempotencyKey !== undefined)

@@ -35,7 +35,9 @@ export function errorFromResponse(status: number, body: unknown, token?: string)
       status,
       message: say('The service refused the access token'),
     });
-  if (status === 404)
+  // 410: a record that was there and is deleted (the reference server's answer to a create's
+  // key whose record was deleted since).
+  if (status === 404 || status === 410)
     return new QuireError({ kind: 'not-found', status, message: say('Not found') });
   if (status === 409 || status === 412)
     return new QuireError({

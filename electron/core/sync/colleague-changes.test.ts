@@ -288,3 +288,52 @@ describe('a create whose POST never left the machine, retried 13 hours later', (
     }).toEqual({ mine: 'own post', theirs: '' });
   });
 });
+
+describe('a create that landed with its answer lost, deleted by a colleague before the retry', () => {
+  it('is not silently made again (the colleague’s delete undone, at `-2`): the writer is asked', async () => {
+    const d = world.device({ attempts: 1 });
+    // A create that went through: this service is known to honour keys.
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up three', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Spam test', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Spam test');
+    expect(made!.slug).toBe('spam-test');
+    // A colleague sees a post they did not expect and moves it to the trash.
+    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      remade: (await world.postsTitled('Spam test')).map((p) => p.slug),
+      asked: now.conflict !== null,
+    }).toEqual({ remade: [], asked: true });
+    // Keep mine puts it back, once: the writer has decided.
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect(await world.postsTitled('Spam test')).toHaveLength(1);
+  });
+
+  it('deleted here too meanwhile: nothing made, the draft goes', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up six', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Gone twice', '<p>G</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Gone twice');
+    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect(await world.postsTitled('Gone twice')).toEqual([]);
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+  });
+});

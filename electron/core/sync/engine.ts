@@ -358,9 +358,18 @@ export class SyncEngine {
         const sending =
           deleting || staged ? { ...draft.fields, status: 'draft' as const } : draft.fields;
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
-        const created = await this.sending(draft.id, sentEntry(sending, slug), () =>
-          api.create(draft.kind, { ...sending, slug }, undefined, key),
-        );
+        let created;
+        try {
+          created = await this.sending(draft.id, sentEntry(sending, slug), () =>
+            api.create(draft.kind, { ...sending, slug }, undefined, key),
+          );
+        } catch (error) {
+          if (!madeAndDeleted(error)) throw error;
+          // An earlier try made it, and someone has deleted it since: not made again behind
+          // their back, but asked about, as any post deleted on the service (review 20). A
+          // Delete of the writer's waiting after it takes the draft away all the same.
+          return this.conflict(draft, goneMarker(draft));
+        }
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         if (deleting) {
@@ -812,6 +821,10 @@ const wantedSlug = (draft: Draft): string | undefined => {
   const whole = slugify(draft.fields.slug, Number.POSITIVE_INFINITY);
   return (whole !== cut && numberedFrom(whole, cut) ? whole : cut) || undefined;
 };
+
+/** The service's word that this create's key made a record, deleted since (HTTP 410). */
+const madeAndDeleted = (error: unknown): boolean =>
+  error instanceof QuireError && error.kind === 'not-found' && error.status === 410;
 
 // A record the service no longer has is kept as a conflict with this marker id.
 const GONE_ID = -1;
