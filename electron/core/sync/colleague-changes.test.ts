@@ -337,3 +337,50 @@ describe('a create that landed with its answer lost, deleted by a colleague befo
     expect(d.store.getDraft(draft.id)).toBeUndefined();
   });
 });
+
+describe('Keep mine on a "gone" conflict, the post since restored from the trash by a colleague', () => {
+  it('does not make a second live post beside the restored one', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Tern colony', '<p>T</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // A colleague moves the post to the trash; the writer's edit meets it: "gone" conflict.
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Tern colony', '<p>T, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // The colleague thinks better of it and restores it from the trash.
+    const publicationId = world.service.server.db
+      .prepare('SELECT publication_id FROM records WHERE id = ?')
+      .pluck()
+      .get(id) as number;
+    // As the server's CLI `restore` does: another connection, so the server's caches see it.
+    const other = new Database(world.service.dataFile);
+    new RecordStore(other).restore(publicationId, id);
+    other.close();
+    expect((await byId(id))!.slug).toBe('tern-colony');
+    // The writer, shown "gone from the service", keeps their version.
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const titled = await world.postsTitled('Tern colony');
+    expect(titled.map((p) => p.slug)).toEqual(['tern-colony']);
+    // The restored post carries the writer's words: Keep mine, on the post that is back.
+    expect(titled[0]).toMatchObject({ id, content: '<p>T, more</p>' });
+    expect(d.store.getDraft(draft.id)).toMatchObject({ remoteId: id, conflict: null });
+  });
+
+  it('still gone: Keep mine makes it again, once, with the writer’s words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Skua watch', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Skua watch', '<p>S, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const made = await world.postsTitled('Skua watch');
+    expect(made.map((p) => p.content)).toEqual(['<p>S, more</p>']);
+    expect(made[0]!.id).not.toBe(id);
+    expect(d.store.getDraft(draft.id)).toMatchObject({ remoteId: made[0]!.id, conflict: null });
+  });
+});

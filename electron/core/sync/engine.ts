@@ -24,7 +24,7 @@ import {
   type Resolution,
 } from './conflict';
 import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
-import { fieldsOf } from '../store/local-store';
+import { fieldsOf, type DraftBase } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
 // its 'synced' is heard, and its publication's lists must still be read again.
@@ -302,6 +302,17 @@ export class SyncEngine {
     const { store } = this.options;
     const api = this.options.clientFor(initial.publicationId);
     let draft = initial;
+    // Keep mine on a post deleted on the service makes it again, unless it is back (restored
+    // from the trash since): then it is that one, met as any record that moved on (review 20
+    // found a second post made beside the restored one).
+    const wasGone = draft.remoteId === null ? store.getSetting(goneSetting(draft.id)) : null;
+    if (wasGone) {
+      const base = JSON.parse(wasGone) as DraftBase;
+      const back = await api.findById(draft.kind, base.remoteId, base.createdAt);
+      if (back) store.attachRemote(draft.id, base, false);
+      store.setSetting(goneSetting(draft.id), null);
+      draft = this.pinned(store.getDraft(draft.id) ?? draft);
+    }
     // A service that honours keys makes one record of every try of a create: the create is sent
     // again with its key, and answered with the record the first try made, if it landed. No
     // guess from the words, which a colleague's post may share.
@@ -737,6 +748,7 @@ export class SyncEngine {
     const gone = theirs.id === GONE_ID;
     switch (resolution) {
       case 'mine':
+        if (gone && draft.base) store.setSetting(goneSetting(draftId), JSON.stringify(draft.base));
         return [store.keepMine(draftId, gone ? null : theirs)];
       case 'theirs':
         if (gone) {
@@ -854,3 +866,5 @@ function goneMarker(draft: Draft): RemoteRecord {
 
 /** Where the store remembers that a publication's service honours create keys. */
 const keysSetting = (publicationId: string): string => `honours-create-keys:${publicationId}`;
+/** The record a draft had before Keep mine on its deletion: looked for once before it is made. */
+const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`;
