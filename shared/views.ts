@@ -53,6 +53,8 @@ export interface RecordPageView {
    * has seen listed: the service may hold more than it shows.
    */
   pieced?: boolean;
+  /** Why the service gave no page though it answered (a refused token): the copy is shown. */
+  refused?: string;
 }
 
 export interface DraftView {

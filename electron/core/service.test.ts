@@ -286,7 +286,25 @@ describe('the core service', () => {
         fields: { title: 'Before the rotation', content: '<p>one</p>' },
       });
       await call(c, 'sync.syncNow');
+      const listing = {
+        publicationId: pub.id,
+        kind: 'post',
+        page: 1,
+        perPage: 20,
+        draftsOnly: false,
+      };
+      expect(await call(c, 'records.list', listing)).toMatchObject({ fromCache: false });
       const fresh = issueToken(rotating.server.db, rotating.subdomain, true);
+      // The token refused, the list is the copy this computer holds, with what to do (a review
+      // found only an error and a "Try again" that could not work).
+      const refused = await call(c, 'records.list', listing);
+      expect(refused).toMatchObject({
+        fromCache: true,
+        refused: expect.stringMatching(/Replace the token with “Token” beside the publication\.$/),
+      });
+      expect(refused.items.map((item: { title: string }) => item.title)).toContain(
+        'Before the rotation',
+      );
       await call(c, 'drafts.save', {
         draftId: draft.id,
         fields: { title: 'Before the rotation', content: '<p>two</p>' },

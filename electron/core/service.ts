@@ -13,7 +13,7 @@ import { isDamagedDatabase, startEmbeddedService, type EmbeddedService } from '.
 import { checkPublication, serviceNameOf } from './publications';
 import { sameService, storedAddress } from './service-address';
 import { LocalStore, type Draft, type StoredPublication } from './store/local-store';
-import { isUnanswered, SyncEngine } from './sync/engine';
+import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
 
@@ -439,9 +439,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (error instanceof QuireError && isUnanswered(error))
           engine.setReachable(publicationId, false);
         else if (error instanceof QuireError && error.kind !== 'cancelled') reached(publicationId);
-        const transient = error instanceof QuireError && isTransient(error.kind);
-        const kept = transient ? store.cachedPage(key) : undefined;
-        const cached = kept ?? (transient ? store.pageFromCachedRecords(key) : undefined);
+        // A token refused (revoked, or gone from the keychain) hides nothing this computer
+        // holds: the copy is shown, with what to do (a review found every list an error).
+        const refused =
+          error instanceof QuireError && error.kind === 'unauthorized'
+            ? withTokenAdvice(error.message)
+            : undefined;
+        const fallBack = (error instanceof QuireError && isTransient(error.kind)) || refused;
+        const kept = fallBack ? store.cachedPage(key) : undefined;
+        const cached = kept ?? (fallBack ? store.pageFromCachedRecords(key) : undefined);
         if (!cached) throw error;
         return pageView(cached, {
           ...context,
@@ -449,6 +455,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           fromCache: true,
           cachedAt: cached.cachedAt,
           pieced: !kept,
+          refused,
         });
       }
     },

@@ -153,6 +153,7 @@ export function pageView(
     fromCache: boolean;
     cachedAt: number | null;
     pieced?: boolean;
+    refused?: string;
     firstPage: boolean;
     draftsOnly: boolean;
   },
@@ -204,5 +205,6 @@ export function pageView(
     fromCache: context.fromCache,
     cachedAt: context.cachedAt,
     ...(context.pieced ? { pieced: true } : {}),
+    ...(context.refused ? { refused: context.refused } : {}),
   };
 }

@@ -246,10 +246,7 @@ export class SyncEngine {
       else if (quire && quire.kind !== 'cancelled') this.setReachable(draft.publicationId, true);
       const said = error instanceof Error ? error.message : String(error);
       // What the writer can do about it: a refused token is replaced in place, nothing is lost.
-      const message =
-        quire?.kind === 'unauthorized'
-          ? `${said.replace(/[.\s]*$/, '')}. Replace the token with “Token” beside the publication.`
-          : said;
+      const message = quire?.kind === 'unauthorized' ? withTokenAdvice(said) : said;
       const wait = transient
         ? backoffDelay(op.attempts, { baseMs: 1_000, maxMs: 60_000, random: this.random })
         : PARKED_MS;
@@ -833,6 +830,12 @@ const wantedSlug = (draft: Draft): string | undefined => {
   const whole = slugify(draft.fields.slug, Number.POSITIVE_INFINITY);
   return (whole !== cut && numberedFrom(whole, cut) ? whole : cut) || undefined;
 };
+
+/** A refused or missing token, said with what the writer can do: replace it in place. */
+export const withTokenAdvice = (said: string): string =>
+  /\bToken\b/.test(said)
+    ? said
+    : `${said.replace(/[.\s]*$/, '')}. Replace the token with “Token” beside the publication.`;
 
 /** The service's word that this create's key made a record, deleted since (HTTP 410). */
 const madeAndDeleted = (error: unknown): boolean =>

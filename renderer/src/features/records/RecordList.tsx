@@ -185,12 +185,14 @@ export function RecordList({
         </label>
       </header>
       {list.data?.fromCache && !searching && (
-        <p className="hint">
+        <p className={list.data.refused && !checking ? 'error-text' : 'hint'}>
           {checking
             ? `Showing the copy saved on this computer${keptAt(list.data.cachedAt)} while ${publicationName} is asked for the latest…`
-            : list.data.pieced
-              ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
-              : `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}: the service cannot be reached, so the ${plural} and the count of pages are as they were when it was saved.`}
+            : list.data.refused
+              ? `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}. ${list.data.refused}`
+              : list.data.pieced
+                ? `Showing the ${plural} this computer has seen: the service cannot be reached, and it may have more.`
+                : `Showing the copy saved on this computer${keptAt(list.data.cachedAt)}: the service cannot be reached, so the ${plural} and the count of pages are as they were when it was saved.`}
         </p>
       )}
       {/* Always present, so what a search finds is announced as it changes. */}
