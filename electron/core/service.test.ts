@@ -1068,6 +1068,37 @@ describe('the core service', () => {
     });
   });
 
+  it('drops at start a new draft left without a word as the window closed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    const open = () =>
+      createCore({
+        dataDir: dir,
+        credentials,
+        version: 't',
+        embedded: false,
+        syncIntervalMs: 60_000,
+      });
+    const first = await open();
+    const pub = await call(first, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const create = async (fields: Record<string, unknown>) =>
+      (await call(first, 'records.create', { publicationId: pub.id, kind: 'post', fields })).id;
+    const blank = await create({ title: '', content: '' });
+    const written = await create({ title: '', content: '<p>kept</p>' });
+    await first.close();
+    // It stayed an "Untitled · Saved locally" row, counted unsynced at every launch (a review).
+    const again = await open();
+    cores.push({ core: again, dir });
+    const left = (await call(again, 'drafts.list', { publicationId: pub.id })).map(
+      (d: { id: string }) => d.id,
+    );
+    expect(left).toContain(written);
+    expect(left).not.toContain(blank);
+  });
+
   it('syncs by itself when the service comes back, without being asked', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
     const c = await createCore({

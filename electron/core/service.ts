@@ -82,6 +82,17 @@ function storeRefusal(file: string, error: unknown): string {
 /** Everything the renderer can ask for, over a local store, the keychain and the service. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const store = openLocalStore(join(options.dataDir, 'quire.db'));
+  // An accidental New post must not leave an "Untitled" row behind; anything written stays.
+  const droppable = (draft: Draft): boolean =>
+    draft.remoteId === null &&
+    draft.claimedSlug === null &&
+    isUntouched(draft.fields) &&
+    store.revisions(draft.id).length === 0;
+  // One left open as the window closed goes at the next start: else it stayed an "Untitled ·
+  // Saved locally" row, counted unsynced at every launch (a writer's review).
+  for (const publication of store.listPublications())
+    for (const draft of store.listDrafts(publication.id))
+      if (droppable(draft)) store.removeDraft(draft.id);
   const listeners = new Set<(event: CoreEvent) => void>();
   const emit = (event: CoreEvent): void => listeners.forEach((listener) => listener(event));
   const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
@@ -620,14 +631,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }),
     'drafts.leave': async ({ draftId }) => {
       const draft = store.getDraft(draftId);
-      // An accidental New post must not leave an "Untitled" row behind; anything written stays.
-      const droppable =
-        draft !== undefined &&
-        draft.remoteId === null &&
-        draft.claimedSlug === null &&
-        isUntouched(draft.fields) &&
-        store.revisions(draftId).length === 0;
-      if (!droppable) return { discarded: false };
+      if (!draft || !droppable(draft)) return { discarded: false };
       store.removeDraft(draftId);
       emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
       engine.connectivityChanged();

@@ -62,6 +62,12 @@ describe('SyncEngine against the reference server', () => {
     const d = device();
     const draft = d.store.createDraft(d.publicationId, 'post', fields('', ''));
     expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });
+    // Said, so the editor stops showing "Syncing" (a writer's review found it there for good).
+    expect(d.events).toContainEqual({
+      type: 'nothing-to-send',
+      draftId: draft.id,
+      publicationId: d.publicationId,
+    });
     // What an editor leaves after everything is deleted is still nothing to send.
     d.store.saveDraft(draft.id, fields('', '<p></p>'));
     expect(await d.engine.flush()).toEqual({ done: 1, failed: 0, conflicts: 0 });

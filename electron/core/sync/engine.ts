@@ -30,6 +30,8 @@ import { fieldsOf, type DraftBase } from '../store/local-store';
 // its 'synced' is heard, and its publication's lists must still be read again.
 export type SyncEvent =
   | { type: 'synced'; draftId: string; publicationId: string }
+  /** A blank draft: nothing sent, its state changed all the same (no longer on its way). */
+  | { type: 'nothing-to-send'; draftId: string; publicationId: string }
   | { type: 'conflict'; draftId: string; publicationId: string }
   | { type: 'error'; draftId: string; publicationId: string; error: string }
   | { type: 'connectivity'; online: boolean };
@@ -198,8 +200,14 @@ export class SyncEngine {
       const outcome =
         op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
       if (outcome === 'empty') {
-        // Nothing to publish yet: the writer's first words queue a new push.
+        // Nothing to publish yet: the writer's first words queue a new push. Said, or the
+        // editor showed "Syncing" for as long as it stayed blank (a writer's review).
         store.completeOp(op.seq);
+        this.emit({
+          type: 'nothing-to-send',
+          draftId: draft.id,
+          publicationId: draft.publicationId,
+        });
         return 'done';
       }
       this.setReachable(draft.publicationId, true);

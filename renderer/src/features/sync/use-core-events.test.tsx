@@ -114,4 +114,20 @@ describe('useCoreEvents', () => {
     expect(client.getQueryState(recordKeys.page(LIST))?.isInvalidated).toBe(false);
     view.unmount();
   });
+
+  it('reads the publications again when a draft changes: their count of unsynced changes', () => {
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    client.setQueryData(publicationKeys.list, []);
+    listeners.forEach((listener) =>
+      listener({ type: 'draft-changed', draftId: 'd1', publicationId: 'p1' }),
+    );
+    // A blank draft left was still counted "1 unsynced" until a reload (a writer's review).
+    expect(client.getQueryState(publicationKeys.list)?.isInvalidated).toBe(true);
+    view.unmount();
+  });
 });

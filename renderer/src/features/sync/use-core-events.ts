@@ -41,6 +41,8 @@ export function useCoreEvents(
             });
             if (event.publicationId)
               void queryClient.invalidateQueries({ queryKey: recordKeys.all(event.publicationId) });
+            // Its publication's count of unsynced changes may be another now.
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
             break;
           case 'publications-changed':
             void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
