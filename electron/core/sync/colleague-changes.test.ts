@@ -5,6 +5,8 @@ import { slugify } from '../../../server';
 import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 import { differingFields } from '../../../shared/field-differences';
 import { fieldsOf } from '../store/local-store';
+import { syncStateOf } from '../views';
+import { heldEdits } from './hold';
 
 // Colleagues' changes on the service, met by the writer's next push: what is theirs stays, what
 // changes nothing is not asked about, the writer's own lost writes are found once. Each case was
@@ -382,5 +384,63 @@ describe('Keep mine on a "gone" conflict, the post since restored from the trash
     expect(made.map((p) => p.content)).toEqual(['<p>S, more</p>']);
     expect(made[0]!.id).not.toBe(id);
     expect(d.store.getDraft(draft.id)).toMatchObject({ remoteId: made[0]!.id, conflict: null });
+  });
+});
+
+describe('"Keep published" after an Unpublish that carried a held rename landed unanswered', () => {
+  it('puts the post back live at the slug readers had, not at the held (never Updated) slug', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Boat yard', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id))!.slug).toBe('boat-yard');
+    // A held edit to the live post: a new slug, not for readers until Update.
+    const renamed = { ...published('Boat yard', '<p>L</p>'), slug: 'boatyard-notes' };
+    d.store.saveDraft(draft.id, renamed);
+    expect(heldEdits(d.store.getDraft(draft.id)!)).toBe(true);
+    // Unpublish: lands, its answer lost.
+    d.store.saveDraft(draft.id, { ...renamed, status: 'draft' });
+    dropPuts();
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect(await byId(id)).toMatchObject({ slug: 'boatyard-notes', status: 'draft' });
+    // "Keep published": back to what readers saw.
+    d.store.saveDraft(draft.id, renamed);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    const onService = await byId(id);
+    expect({
+      slug: onService!.slug,
+      status: onService!.status,
+      conflict: now.conflict !== null,
+      // The rename still waits for Update ("Edits not live"), not "Synced".
+      state: syncStateOf(now, d.store, true),
+    }).toEqual({ slug: 'boat-yard', status: 'publish', conflict: false, state: 'held' });
+  });
+});
+
+describe('a pressed Update that renamed a live post, its answer lost, taken back (live words restored)', () => {
+  it('takes the rename back too: readers’ URL is the one they had', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Oar loft', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, { ...published('Oar loft', '<p>L</p>'), slug: 'oar-loft-at-dusk' });
+    d.store.requestPush(draft.id);
+    dropPuts();
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id))!.slug).toBe('oar-loft-at-dusk');
+    // The writer regrets the Update: what readers saw, restored from history.
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      slug: now.conflict !== null ? 'asked' : (await byId(id))!.slug,
+      field: now.fields.slug,
+    }).toEqual({ slug: 'oar-loft', field: undefined });
   });
 });

@@ -21,6 +21,7 @@ import {
   sentWords,
   versionKey,
   wasSent,
+  type PushDecision,
   type Resolution,
 } from './conflict';
 import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
@@ -78,6 +79,8 @@ export class SyncEngine {
   private readonly running = new Map<string, number>();
   /** Drafts whose push is "Keep published"'s: the words readers saw, nothing of the writer's. */
   private readonly keepingLive = new Set<string>();
+  /** Drafts whose push puts back what readers had, unpressed ("Keep published", a take-back). */
+  private readonly puttingBack = new Set<string>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -196,6 +199,7 @@ export class SyncEngine {
     if (pinned && pinned.rev < draft.localRev) this.pins.set(draft.id, pinned);
     this.running.set(draft.id, op.seq);
     if (pinned?.keepsLive) this.keepingLive.add(draft.id);
+    if (pinned && !pinned.pressed) this.puttingBack.add(draft.id);
     try {
       const outcome =
         op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
@@ -300,6 +304,7 @@ export class SyncEngine {
       this.pins.delete(draft.id);
       this.running.delete(draft.id);
       this.keepingLive.delete(draft.id);
+      this.puttingBack.delete(draft.id);
     }
   }
 
@@ -355,7 +360,14 @@ export class SyncEngine {
     const written = await this.updateIfUnchanged(api, draft, rev);
     if (written) return written;
     const remote = await this.findOurs(api, draft);
-    const decision = decidePush(draft, remote);
+    // What readers had put back, at the slug they had: a write of this draft's own that moved
+    // it (its answer lost) is taken back too, though the words put back name no slug (review 20
+    // found a held rename live, the draft said in step).
+    const slugBack =
+      remote && draft.base && this.movedByOwnWrite(draft, remote) ? draft.base.slug : undefined;
+    const decided = decidePush(draft, remote);
+    const decision: PushDecision =
+      slugBack && decided.action === 'in-step' ? { action: 'update' } : decided;
     switch (decision.action) {
       case 'create': {
         if (isBlankDraft(draft.fields)) return 'empty';
@@ -451,7 +463,7 @@ export class SyncEngine {
         }
         // The writer's own slug, not one following the title: only that is theirs to be told of.
         const own = wantedSlug(draft);
-        let slug = own;
+        let slug = own ?? slugBack;
         // A rename of Quire's that landed, its answer lost, is Quire's before a newer claim
         // replaces its own (a review).
         if (draft.claimedSlug && givenFor(remote.slug, draft.claimedSlug)) {
@@ -576,6 +588,17 @@ export class SyncEngine {
     // Read back: the new base (its ETag and time), and proof that what landed is what we sent.
     const after = await this.findOurs(api, draft);
     return after ? this.settle(draft, rev, after, slug) : this.conflict(draft, goneMarker(draft));
+  }
+
+  /**
+   * The push puts back what readers had, naming no slug, and the record is at a slug one of this
+   * draft's own writes asked for, not the one readers had.
+   */
+  private movedByOwnWrite(draft: Draft, remote: RemoteRecord): boolean {
+    if (!this.puttingBack.has(draft.id) || wantedSlug(draft) || !draft.base) return false;
+    if (remote.slug === draft.base.slug) return false;
+    const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? [];
+    return sent.some((entry) => entry.split('@')[1] === remote.slug);
   }
 
   /**
