@@ -18,7 +18,7 @@ import { leaveEditorThen } from './leave-guard';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
 import { MetadataPanel, refusesPanelField } from './MetadataPanel';
 import { cleanPastedHtml } from './paste';
-import { conflictNotice, refusalNotice } from './publish-outcome';
+import { conflictNotice, refusalLine, refusalNotice } from './publish-outcome';
 import { RevisionHistory } from './RevisionHistory';
 import { trackSave } from './save-order';
 import { CARET_CLEARANCE, useCaretClearance } from './use-caret-clearance';
@@ -242,10 +242,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       />
       {draft.lastError && (
         <p className="error-text" role="alert">
-          Not synced: {draft.lastError}
-          {refusesPanelField(draft.refusedFields)
-            ? ' What it refused is marked in Details and search.'
-            : ''}
+          {refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))}
         </p>
       )}
       {draft.theirs && (

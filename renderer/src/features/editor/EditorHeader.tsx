@@ -165,7 +165,10 @@ export function EditorHeader({
     publication.name,
     draft.syncState === 'error',
   );
-  const pending = statusShown.className === 'status-pending';
+  // A press the service refused waits too, for the writer's fix rather than the service: it goes
+  // by itself once that is in, so the button takes it back, as it does a pending one.
+  const pending =
+    statusShown.className === 'status-pending' || statusShown.className === 'status-refused';
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
 
   return (
@@ -218,8 +221,9 @@ export function EditorHeader({
             onUpdate={onUpdate}
           />
         )}
-        {/* While a publish (or unpublish) waits for the service, the button takes it back: a
-            way out, not the next step, so it does not take the main button's look. */}
+        {/* While a publish (or unpublish) waits for the service, or for the writer's fix of what
+            it refused, the button takes it back: a way out, not the next step, so it does not
+            take the main button's look. */}
         <button
           type="button"
           className={live || pending ? undefined : 'primary'}

@@ -6,6 +6,8 @@ import {
   refusalNotice,
   hasSomethingToSend,
   publishOutcome,
+  refusalLine,
+  refusedWaits,
   updateOutcome,
 } from './publish-outcome';
 
@@ -50,7 +52,8 @@ describe('publishOutcome', () => {
     ).toEqual({
       tone: 'error',
       about: refusalNotice('d'),
-      message: 'Not published on J: Token refused',
+      message:
+        'Not published on J: Token refused. The post goes live on J by itself once that is put right; to keep it a draft, press Keep as draft.',
     });
     expect(
       publishOutcome(
@@ -58,7 +61,9 @@ describe('publishOutcome', () => {
         'publish',
         'J',
       ).message,
-    ).toBe('Not sent to J: Token refused');
+    ).toBe(
+      'Not sent to J: Token refused. The post goes live on J by itself once that is put right; to keep it a draft, press Keep as draft.',
+    );
     for (const pending of [
       draft({ remoteId: null }),
       draft({ syncState: 'local', serviceStatus: 'draft' }),
@@ -98,6 +103,64 @@ describe('publishOutcome', () => {
   });
 });
 
+describe('a refused press', () => {
+  const refused = (status: 'publish' | 'draft', serviceStatus: 'publish' | 'draft' | null) =>
+    draft({ syncState: 'error', lastError: 'Unknown category id: 999', serviceStatus }, status);
+
+  it('says the Publish goes live by itself once put right, and how to keep it a draft', () => {
+    expect(publishOutcome(refused('publish', 'draft'), 'publish', 'Demo Blog')).toEqual({
+      tone: 'error',
+      about: refusalNotice('d'),
+      message:
+        'Not published on Demo Blog: Unknown category id: 999. The post goes live on Demo Blog by itself once that is put right; to keep it a draft, press Keep as draft.',
+    });
+    // Unpublish refused: still live, and unpublished by itself once put right.
+    expect(publishOutcome(refused('draft', 'publish'), 'draft', 'Demo Blog').message).toBe(
+      'Not unpublished on Demo Blog: Unknown category id: 999. The post stays live on Demo Blog, and is unpublished by itself once that is put right; to keep it live, press Keep published.',
+    );
+    // A message the service ended itself gets no second full stop.
+    expect(
+      publishOutcome(
+        draft({ syncState: 'error', lastError: 'Slug taken.', remoteId: null }),
+        'publish',
+        'J',
+      ).message,
+    ).toMatch(/^Not sent to J: Slug taken\. The post goes live/);
+  });
+
+  it('calls the refused press taken back kept, not a refusal of the take-back', () => {
+    for (const readersSaw of ['draft', null] as const)
+      expect(publishOutcome(refused('draft', readersSaw), 'draft', 'J', readersSaw)).toEqual({
+        tone: 'error',
+        about: refusalNotice('d'),
+        message:
+          '“Morning” kept as a draft: not published on J. Not synced: Unknown category id: 999.',
+      });
+    expect(publishOutcome(refused('publish', 'publish'), 'publish', 'J', 'publish').message).toBe(
+      '“Morning” kept published on J: not unpublished. Not synced: Unknown category id: 999.',
+    );
+  });
+
+  it('ends the service’s words as a sentence under the title, then says what the press waits for', () => {
+    expect(refusalLine(refused('publish', null), 'Demo Blog', true)).toBe(
+      'Not synced: Unknown category id: 999. What it refused is marked in Details and search. The post goes live on Demo Blog by itself once what is marked is fixed; to keep it a draft, press Keep as draft.',
+    );
+    expect(refusalLine(refused('publish', 'draft'), 'Demo Blog', false)).toBe(
+      'Not synced: Unknown category id: 999. The post goes live on Demo Blog by itself once that is put right; to keep it a draft, press Keep as draft.',
+    );
+    // Nothing waits (a draft refused, or an Update): only what it said, and where it is marked.
+    expect(refusalLine(refused('draft', null), 'J', true)).toBe(
+      'Not synced: Unknown category id: 999. What it refused is marked in Details and search.',
+    );
+    expect(refusalLine({ ...refused('publish', 'publish'), lastError: 'No!' }, 'J', false)).toBe(
+      'Not synced: No!',
+    );
+    expect(refusedWaits('draft', 'page', 'J', true)).toBe(
+      'The page stays live on J, and is unpublished by itself once what is marked is fixed; to keep it live, press Keep published.',
+    );
+  });
+});
+
 describe('updateOutcome', () => {
   it('says updated once the push went, and why not otherwise', () => {
     expect(updateOutcome(draft({}), 'J')).toEqual({
@@ -120,7 +183,7 @@ describe('updateOutcome', () => {
     expect(updateOutcome(draft({ syncState: 'error', lastError: 'Token refused' }), 'J')).toEqual({
       tone: 'error',
       about: refusalNotice('d'),
-      message: 'Not updated on J: Token refused',
+      message: 'Not updated on J: Token refused.',
     });
     expect(updateOutcome(draft({ syncState: 'local' }), 'J').message).toBe(
       'Saved; the update reaches J, as it is now, as soon as the service answers; what you write meanwhile waits for the next Update.',

@@ -1,6 +1,7 @@
 import { isBlankDraft } from '../../../../shared/blank-draft';
 import type { RecordStatus } from '../../../../shared/model';
 import type { DraftView } from '../../../../shared/views';
+import { sentence } from '../../ui/errors';
 
 export interface Outcome {
   tone: 'info' | 'error';
@@ -15,13 +16,61 @@ export const refusalNotice = (draftId: string): string => `refusal ${draftId}`;
 /** Each press's outcome takes the place of the one before ("Unpublish pending", then kept). */
 export const outcomeNotice = (draftId: string): string => `outcome ${draftId}`;
 
+/**
+ * A Publish (or Unpublish) the service refused is not dropped: the core keeps it, and it goes by
+ * itself with the writer's next save that puts the refusal right (electron/core/sync/engine.ts).
+ * Said where the refusal is said, not only in a tooltip: a writer who cleared the field went
+ * live unawares (a review). The status button, named for the wait, takes it back.
+ */
+export function refusedWaits(
+  wanted: RecordStatus,
+  kind: DraftView['kind'],
+  publicationName: string,
+  /** The fields it refused are marked in Details and search. */
+  marked = false,
+): string {
+  const once = marked ? 'once what is marked is fixed' : 'once that is put right';
+  return wanted === 'publish'
+    ? `The ${kind} goes live on ${publicationName} by itself ${once}; to keep it a draft, press Keep as draft.`
+    : `The ${kind} stays live on ${publicationName}, and is unpublished by itself ${once}; to keep it live, press Keep published.`;
+}
+
+/**
+ * The line under the title while the service refuses the stored draft: what it said, ended as a
+ * sentence before anything follows it, where to look, and what becomes of a waiting press.
+ */
+export function refusalLine(
+  draft: Pick<DraftView, 'lastError' | 'kind' | 'fields' | 'serviceStatus'>,
+  publicationName: string,
+  /** The fields it refused are marked in Details and search. */
+  marked: boolean,
+): string {
+  const wanted = draft.fields.status ?? 'draft';
+  const waiting = wanted !== (draft.serviceStatus ?? 'draft');
+  return [
+    `Not synced: ${sentence(draft.lastError ?? 'The service refused it')}`,
+    marked ? 'What it refused is marked in Details and search.' : '',
+    waiting ? refusedWaits(wanted, draft.kind, publicationName, marked) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** Refusals are named for what did not happen: the record may well be on the service. */
-function refusal(draft: DraftView, what: string, publicationName: string): Outcome {
+function refusal(
+  draft: DraftView,
+  what: 'published' | 'unpublished' | 'updated',
+  publicationName: string,
+): Outcome {
   const said = draft.remoteId === null ? 'Not sent to' : `Not ${what} on`;
+  const waits =
+    what === 'updated'
+      ? ''
+      : ` ${refusedWaits(what === 'published' ? 'publish' : 'draft', draft.kind, publicationName)}`;
   return {
     tone: 'error',
     about: refusalNotice(draft.id),
-    message: `${said} ${publicationName}: ${draft.lastError}`,
+    message: `${said} ${publicationName}: ${sentence(draft.lastError ?? '')}${waits}`,
   };
 }
 
@@ -95,8 +144,21 @@ function publishOutcomeOf(
       // The wish is kept: it goes with "Keep mine", so the writer is told what each choice does.
       message: `Not ${wanted === 'publish' ? 'published' : 'unpublished'} yet: ${publicationName} has another version of this ${draft.kind}. Choose which to keep, above the title; keeping yours ${wanted === 'publish' ? 'publishes' : 'unpublishes'} it.`,
     };
-  if (draft.syncState === 'error' && draft.lastError)
+  if (draft.syncState === 'error' && draft.lastError) {
+    // A refused press taken back (Keep as draft, Keep published): that much is done; the
+    // refusal of the words stands, and nothing waits to go live or be unpublished.
+    if (wanted === (readersSaw ?? 'draft'))
+      return {
+        tone: 'error',
+        about: refusalNotice(draft.id),
+        message: `${
+          wanted === 'publish'
+            ? `${named(draft)} kept published on ${publicationName}: not unpublished.`
+            : `${named(draft)} kept as a draft: not published on ${publicationName}.`
+        } Not synced: ${sentence(draft.lastError)}`,
+      };
     return refusal(draft, wanted === 'publish' ? 'published' : 'unpublished', publicationName);
+  }
   return {
     tone: 'info',
     message:

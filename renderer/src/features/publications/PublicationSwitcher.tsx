@@ -48,6 +48,15 @@ export function PublicationSwitcher() {
     setRemoving(null);
     setRefocus(true);
   };
+  // The open editor (always the active publication's) saves its last words first, as on every way
+  // out of it, and the count is read after: else words typed a moment before reached the store
+  // only after the dialog had counted them, and went with the publication unwarned. The dialog is
+  // modal, so nothing is typed while it is open.
+  const askToRemove = async (publication: PublicationView) => {
+    const open = () => void refresh().then(() => setRemoving(publication));
+    if (publication.active) await leaveEditorThen(open);
+    else open();
+  };
   // The button that opened the dialog is gone with its row: focus goes to the active publication.
   const nav = useRef<HTMLElement>(null);
   const [refocus, setRefocus] = useState(false);
@@ -100,7 +109,7 @@ export function PublicationSwitcher() {
               type="button"
               className="ghost small"
               aria-label={`Remove ${publication.name}`}
-              onClick={() => setRemoving(publication)}
+              onClick={() => void askToRemove(publication)}
             >
               Remove
             </button>

@@ -46,12 +46,20 @@ export function statusBadge(
   const readersSee = service ?? 'draft';
   if (wanted === readersSee)
     return { className: `status-${wanted}`, label: STATUS_LABELS[wanted], title: undefined };
+  // Not dropped: the press goes by itself once the refusal is put right, which the writer is told
+  // in so many words, as it surprised one who cleared the field (a review).
   if (refused)
-    return {
-      className: 'status-refused',
-      label: wanted === 'publish' ? 'Publish refused' : 'Unpublish refused',
-      title: `${publicationName} refused it: what it said is under the title; it goes once that is put right.`,
-    };
+    return wanted === 'publish'
+      ? {
+          className: 'status-refused',
+          label: 'Publish refused',
+          title: `Not live: ${publicationName} refused it (what it said is under the title). It goes live by itself once that is put right, unless you keep it a draft.`,
+        }
+      : {
+          className: 'status-refused',
+          label: 'Unpublish refused',
+          title: `Still live: ${publicationName} refused the unpublish (what it said is under the title). It is unpublished by itself once that is put right, unless you keep it published.`,
+        };
   return wanted === 'publish'
     ? {
         className: 'status-pending',
