@@ -65,6 +65,8 @@ test('publish under a slug the service keeps for a deleted post', async ({ page 
 
   // The writer takes river-walk-2: the kept Publish goes with it.
   await row.getByRole('button', { name: 'A walk by the river' }).click();
+  // Opened first: asked before, the panel (kept open since) could be toggled shut as it came.
+  await expect(titleBox(page)).toHaveValue('A walk by the river');
   if (!(await slug.isVisible()))
     await page.getByRole('button', { name: 'Details and search' }).click();
   await slug.fill('river-walk-2');

@@ -5,15 +5,37 @@ import { createCore } from '../core/service';
 import { startBrowserHost } from './host';
 
 // The browser host: the whole app in a browser on this machine, for where Electron cannot run.
-const { values } = parseArgs({
-  args: process.argv.slice(2),
-  options: {
-    port: { type: 'string' },
-    data: { type: 'string' },
-    renderer: { type: 'string' },
-    'no-sample': { type: 'boolean' },
-  },
-});
+const USAGE = `Usage: tsx electron/web/cli.ts [options]
+  --port N       the loopback port to serve on (default: any free one)
+  --data DIR     Quire's data folder (default: .data/app)
+  --renderer DIR the built renderer (default: out/renderer)
+  --no-sample    without the embedded sample publication
+  --help         this text
+`;
+
+function options() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        renderer: { type: 'string' },
+        'no-sample': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    // An option it does not know, said in a line with the usage, not as a stack trace.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = options();
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 
 const port = values.port === undefined ? 0 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {

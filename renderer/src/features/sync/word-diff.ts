@@ -42,9 +42,14 @@ export function wordDiff(mine: string, theirs: string): DiffPart[] {
   return runs;
 }
 
+/** Blocks whose words end a line, so the next block's do not run on into them. */
+const LINE_ENDS =
+  'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,br,tr,caption,figcaption,dt,dd,div,section,article,aside,header,footer,details,summary,hr';
+
 export function textOf(html: string): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  for (const block of doc.body.querySelectorAll('p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,br'))
-    block.append('\n');
+  for (const block of doc.body.querySelectorAll(LINE_ENDS)) block.append('\n');
+  // A table's cells side by side, apart (a review found "cell" and the next "para" as one word).
+  for (const cell of doc.body.querySelectorAll('td,th')) cell.append(' ');
   return (doc.body.textContent ?? '').replace(/\n{3,}/g, '\n\n').trim();
 }
