@@ -240,7 +240,7 @@ export class RecordStore {
             (this.statements.anyById.get(made, publicationId) as RecordRow | undefined)
               ?.deleted_at != null;
           if (deleted)
-            throw gone(`The ${kind} this Idempotency-Key made (id ${made}) has been deleted`);
+            throw gone(`The ${kind} this Idempotency-Key made (id ${made}) has been deleted`, made);
         }
         const created = this.insertRecord(publicationId, kind, authorId, fields);
         if (idempotencyKey !== undefined)

@@ -152,7 +152,7 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
       await service.request('DELETE', `/${plural}/${first.json[kind].id}`);
       const again = await send();
       expect(again.status).toBe(410);
-      expect(again.json).toMatchObject({ status: 'error' });
+      expect(again.json).toMatchObject({ status: 'error', id: first.json[kind].id });
       expect(again.json.message).toContain(`id ${first.json[kind].id}`);
       const list = await service.request('GET', `/${plural}?limit=100`);
       expect(

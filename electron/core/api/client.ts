@@ -336,53 +336,58 @@ export class PublishingApiClient {
     const since = Date.now();
     let suffix = 1;
     let recovered = false;
-    for (let attempt = 0; ; attempt++) {
-      const slug = suffix === 1 ? base : `${base}-${suffix}`;
-      const existing = await this.findBySlug(kind, slug, { signal });
-      if (existing) {
-        if (recovered && sameRecord(existing, fields) && this.madeSince(existing, since))
-          return { id: existing.id, slug: existing.slug, recovered };
-        suffix++;
-        continue;
-      }
-      // An earlier attempt may have landed under another slug than asked (a deleted record
-      // keeps its slug, and the service moves a create on to slug-2).
-      const landed = recovered
-        ? await this.recentlyCreated(
-            kind,
-            base,
-            (record) => sameRecord(record, fields),
-            since,
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const slug = suffix === 1 ? base : `${base}-${suffix}`;
+        const existing = await this.findBySlug(kind, slug, { signal });
+        if (existing) {
+          if (recovered && sameRecord(existing, fields) && this.madeSince(existing, since))
+            return { id: existing.id, slug: existing.slug, recovered };
+          suffix++;
+          continue;
+        }
+        // An earlier attempt may have landed under another slug than asked (a deleted record
+        // keeps its slug, and the service moves a create on to slug-2).
+        const landed = recovered
+          ? await this.recentlyCreated(
+              kind,
+              base,
+              (record) => sameRecord(record, fields),
+              since,
+              signal,
+            )
+          : undefined;
+        if (landed) return { id: landed.id, slug: landed.slug, recovered };
+        try {
+          const { body, replayed } = await this.callWithHeaders('POST', `/${pluralOf(kind)}`, {
+            body: { ...fields, slug },
             signal,
+            retry: false,
+            headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
+          });
+          const parsed = createdBody(kind).safeParse(body);
+          if (!parsed.success) throw notPublishingApi(`no "${kind}" with id and slug after create`);
+          const created = parsed.data[kind] as { id: number | string; slug: string };
+          return { id: Number(created.id), slug: created.slug, recovered: false, replayed };
+        } catch (error) {
+          // A create that timed out may still be on its way and land after a second one: it is
+          // left to the sync engine's next round, which looks for it first.
+          if (
+            !(error instanceof QuireError) ||
+            !isTransient(error.kind) ||
+            error.kind === 'timeout' ||
+            attempt + 1 >= this.attempts
           )
-        : undefined;
-      if (landed) return { id: landed.id, slug: landed.slug, recovered };
-      try {
-        const { body, replayed } = await this.callWithHeaders('POST', `/${pluralOf(kind)}`, {
-          body: { ...fields, slug },
-          signal,
-          retry: false,
-          headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
-        });
-        const parsed = createdBody(kind).safeParse(body);
-        if (!parsed.success) throw notPublishingApi(`no "${kind}" with id and slug after create`);
-        const created = parsed.data[kind] as { id: number | string; slug: string };
-        return { id: Number(created.id), slug: created.slug, recovered: false, replayed };
-      } catch (error) {
-        // Any try of it may have landed, unless none left this computer.
-        if (recovered && error instanceof Error) unsent.delete(error);
-        // A create that timed out may still be on its way and land after a second one: it is
-        // left to the sync engine's next round, which looks for it first.
-        if (
-          !(error instanceof QuireError) ||
-          !isTransient(error.kind) ||
-          error.kind === 'timeout' ||
-          attempt + 1 >= this.attempts
-        )
-          throw error;
-        recovered ||= !neverSent(error);
-        await sleep(backoffDelay(attempt, this.backoff), signal);
+            throw error;
+          recovered ||= !neverSent(error);
+          await sleep(backoffDelay(attempt, this.backoff), signal);
+        }
       }
+    } catch (error) {
+      // A try of it may have landed (its answer lost): then no later failure, of a read
+      // before the next try included, says the create never left (review 21).
+      if (recovered && error instanceof Error) unsent.delete(error);
+      throw error;
     }
   }
 
@@ -603,10 +608,17 @@ const NOT_CONNECTED = new Set([
   'EHOSTUNREACH',
 ]);
 
+/** The system calls that fail before a request is on its way: connecting, and finding the host. */
+const BEFORE_SENDING = new Set(['connect', 'getaddrinfo']);
+
 function refusedBeforeConnecting(error: unknown): boolean {
   if (!(error instanceof QuireError) || error.kind !== 'offline') return false;
-  const cause = error.cause as { cause?: { code?: unknown }; code?: unknown } | undefined;
-  return NOT_CONNECTED.has(String(cause?.cause?.code ?? cause?.code));
+  type SystemError = { code?: unknown; syscall?: unknown };
+  const cause = error.cause as (SystemError & { cause?: SystemError }) | undefined;
+  const system = cause?.cause ?? cause;
+  // An unreachable host reported on a connected socket (`read`) may come after the request was
+  // sent: only a failure to connect or to find the host says it never left (review 21).
+  return NOT_CONNECTED.has(String(system?.code)) && BEFORE_SENDING.has(String(system?.syscall));
 }
 
 /**

@@ -3,6 +3,17 @@ import { QuireError, type FieldErrors } from '../../../shared/errors';
 interface ServiceErrorBody {
   message?: unknown;
   errors?: unknown;
+  id?: unknown;
+}
+
+/** A record the service had and has deleted (410), with its id when the answer names it. */
+export class GoneRecordError extends QuireError {
+  constructor(
+    message: string,
+    readonly recordId: number | undefined,
+  ) {
+    super({ kind: 'not-found', status: 410, message });
+  }
 }
 
 function fieldErrors(raw: unknown, clean: (text: string) => string): FieldErrors | undefined {
@@ -36,8 +47,13 @@ export function errorFromResponse(status: number, body: unknown, token?: string)
       message: say('The service refused the access token'),
     });
   // 410: a record that was there and is deleted (the reference server's answer to a create's
-  // key whose record was deleted since).
-  if (status === 404 || status === 410)
+  // key whose record was deleted since), naming it.
+  if (status === 410)
+    return new GoneRecordError(
+      say('Deleted on the service'),
+      typeof parsed.id === 'number' && Number.isSafeInteger(parsed.id) ? parsed.id : undefined,
+    );
+  if (status === 404)
     return new QuireError({ kind: 'not-found', status, message: say('Not found') });
   if (status === 409 || status === 412)
     return new QuireError({

@@ -229,7 +229,10 @@ describe('Unpublish tried offline (never reached the service), taken back with "
     api.fetchImpl = () =>
       Promise.reject(
         new TypeError('fetch failed', {
-          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+          cause: Object.assign(new Error('connect ECONNREFUSED'), {
+            code: 'ECONNREFUSED',
+            syscall: 'connect',
+          }),
         }),
       );
     d.store.saveDraft(draft.id, { ...fields('Salt marsh', '<p>S</p>'), status: 'draft' });
@@ -263,7 +266,10 @@ describe('a create whose POST never left the machine, retried 13 hours later', (
       init?.method === 'POST'
         ? Promise.reject(
             new TypeError('fetch failed', {
-              cause: Object.assign(new Error('connect ENETUNREACH'), { code: 'ENETUNREACH' }),
+              cause: Object.assign(new Error('connect ENETUNREACH'), {
+                code: 'ENETUNREACH',
+                syscall: 'connect',
+              }),
             }),
           )
         : online(url, init)) as typeof fetch;
@@ -442,5 +448,262 @@ describe('a pressed Update that renamed a live post, its answer lost, taken back
       slug: now.conflict !== null ? 'asked' : (await byId(id))!.slug,
       field: now.fields.slug,
     }).toEqual({ slug: 'oar-loft', field: undefined });
+  });
+});
+
+// Review 21: what the fixes of review 20 broke or missed.
+const refusedToConnect = (code: string) =>
+  Promise.reject(
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error(`connect ${code}`), { code, syscall: 'connect' }),
+    }),
+  );
+
+describe('neverSent: a create whose first POST left (reset), then the network went before its retry', () => {
+  it('on a keyless service, is found again, not made twice', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    // Two tries inside the client's create (its default is four).
+    const d = world.device({ attempts: 2 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    let down = false;
+    api.fetchImpl = (async (url: string, init?: RequestInit) => {
+      if (down) return refusedToConnect('ENETUNREACH');
+      if (init?.method === 'POST') {
+        // The POST reaches the service and lands; the Wi-Fi drops before its answer.
+        await online(url, init);
+        down = true;
+        return Promise.reject(
+          new TypeError('fetch failed', {
+            cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+          }),
+        );
+      }
+      return online(url, init);
+    }) as typeof fetch;
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Heron pool', '<p>H</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(await world.postsTitled('Heron pool')).toHaveLength(1);
+    api.fetchImpl = online;
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const mine = await world.postsTitled('Heron pool');
+    expect({
+      posts: mine.map((p) => p.slug),
+      attached: d.store.getDraft(draft.id)!.remoteId === mine[0]!.id,
+    }).toEqual({ posts: ['heron-pool'], attached: true });
+  });
+});
+
+describe('a pressed Update renaming a live post to a slug a deleted post keeps, its answer lost, taken back', () => {
+  it('takes the numbered rename (`…-2`) back too: readers’ URL is the one they had', async () => {
+    // A post once at `oar-shed-at-dusk`, deleted: the service keeps the slug for it.
+    const old = await world.service.request('POST', '/posts', {
+      body: { title: 'Old shed', content: '<p>o</p>', slug: 'oar-shed-at-dusk' },
+    });
+    await world.service.request('DELETE', `/posts/${old.json.post.id}`);
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Oar shed', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id))!.slug).toBe('oar-shed');
+    d.store.saveDraft(draft.id, { ...published('Oar shed', '<p>L</p>'), slug: 'oar-shed-at-dusk' });
+    d.store.requestPush(draft.id);
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    // The service numbered it: the deleted post keeps the slug asked for.
+    expect((await byId(id))!.slug).toBe('oar-shed-at-dusk-2');
+    // The writer regrets the Update: what readers saw, restored from history.
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      slug: now.conflict !== null ? 'asked' : (await byId(id))!.slug,
+      field: now.fields.slug,
+    }).toEqual({ slug: 'oar-shed', field: undefined });
+  });
+});
+
+const restoreFromTrash = (id: number) => {
+  const publicationId = world.service.server.db
+    .prepare('SELECT publication_id FROM records WHERE id = ?')
+    .pluck()
+    .get(id) as number;
+  // As the server's CLI `restore` does: another connection, so the server's caches see it.
+  const other = new Database(world.service.dataFile);
+  new RecordStore(other).restore(publicationId, id);
+  other.close();
+};
+
+describe('Keep mine on a "gone" conflict, the post restored by a colleague, then Delete pressed', () => {
+  it('deletes the restored post: the writer’s Delete is not lost because the draft was detached', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Petrel cliff', '<p>P</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, published('Petrel cliff', '<p>P, more</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // The colleague restores it before Quire's next round; the writer, on second thoughts,
+    // deletes the post in Quire (undo window over).
+    restoreFromTrash(id);
+    expect((await byId(id))!.status).toBe('publish');
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draft.id) === undefined ? 'gone' : 'kept',
+      onService: (await byId(id))?.status ?? 'deleted',
+    }).toEqual({ draft: 'gone', onService: 'deleted' });
+  });
+});
+
+describe('a keyed create landed unanswered, edited and trashed by a colleague (410), then restored', () => {
+  it('Keep mine finds the restored post (as for a post Quire had attached), not a second one', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up seven', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Shag rock', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Shag rock');
+    // A colleague tidies it, then thinks it a stray and trashes it.
+    expect((await put(made!.id, { content: '<p>S, tidied</p>' })).status).toBe(200);
+    await world.service.request('DELETE', `/posts/${made!.id}`);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // They think better of it and restore it; the writer, shown "gone", keeps theirs.
+    restoreFromTrash(made!.id);
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const titled = await world.postsTitled('Shag rock');
+    expect(titled.map((p) => p.id)).toEqual([made!.id]);
+  });
+});
+
+describe('a keyed create with the writer’s own slug, its answer lost, the slug then corrected by the writer', () => {
+  it('is not asked about as a colleague’s change: the post, untouched since, is the writer’s', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up eight', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const mine = { ...fields('Slip road', '<p>R</p>'), slug: 'slip-raod' };
+    const draft = d.store.createDraft(d.publicationId, 'post', mine);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Slip road');
+    expect(made!.slug).toBe('slip-raod');
+    // The writer sees the typo in the Slug field and corrects it; nobody else touched the post.
+    d.store.saveDraft(draft.id, { ...mine, slug: 'slip-road' });
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      conflict: now.conflict !== null,
+      slug: (await byId(made!.id))!.slug,
+      posts: (await world.postsTitled('Slip road')).length,
+    }).toEqual({ conflict: false, slug: 'slip-road', posts: 1 });
+  });
+});
+
+describe('Keep mine on a "gone" conflict, its create failing once, the post restored before the retry', () => {
+  it('the retry still looks for the post first: no second post beside the restored one', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Puffin burrow', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Puffin burrow', '<p>P, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // Quire looks for it (still gone) and makes it again; the Wi-Fi drops as the POST goes.
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = ((url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? refusedToConnect('ECONNREFUSED')
+        : online(url, init)) as typeof fetch;
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    api.fetchImpl = online;
+    // Meanwhile the colleague restores it from the trash.
+    restoreFromTrash(id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const titled = await world.postsTitled('Puffin burrow');
+    expect({ ids: titled.map((p) => p.id), content: titled[0]!.content }).toEqual({
+      ids: [id],
+      content: '<p>P, more</p>',
+    });
+  });
+});
+
+describe('neverSent: a POST that landed, its socket then failing with EHOSTUNREACH on read', () => {
+  it('on a keyless service, is taken as possibly landed: found again, not made twice', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    const d = world.device({ attempts: 1 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = (async (url: string, init?: RequestInit) => {
+      if (init?.method !== 'POST') return online(url, init);
+      // Sent and handled; the route goes before the answer is read (Linux reports the soft
+      // ICMP error on the connected socket: code EHOSTUNREACH, syscall 'read').
+      await online(url, init);
+      return Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('read EHOSTUNREACH'), {
+            code: 'EHOSTUNREACH',
+            syscall: 'read',
+          }),
+        }),
+      );
+    }) as typeof fetch;
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Kittiwake', '<p>K</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    api.fetchImpl = online;
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const mine = await world.postsTitled('Kittiwake');
+    expect({
+      posts: mine.map((p) => p.slug),
+      attached: d.store.getDraft(draft.id)!.remoteId === mine[0]!.id,
+    }).toEqual({ posts: ['kittiwake'], attached: true });
+  });
+});
+
+describe('a Publish under the writer’s own 82-character slug ending in a number (“…-top-10”)', () => {
+  it('goes live, at the slug the service cuts it to, as before review 20 (not refused for good)', async () => {
+    // The writer's own slug: a list's number on it, 82 characters in all.
+    const own =
+      'estuary-walks-from-the-harbour-mouth-to-the-old-tidal-mill-and-back-at-dawn-top-10';
+    expect(own.length).toBe(82);
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Estuary walks, top ten'),
+      slug: own,
+      status: 'publish',
+    });
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    const onService = now.remoteId === null ? undefined : await byId(now.remoteId);
+    expect({ status: onService?.status, error: now.lastError }).toEqual({
+      status: 'publish',
+      error: null,
+    });
   });
 });

@@ -4,6 +4,7 @@ import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
 import { neverSent, type FetchedRecord, type PublishingApiClient } from '../api/client';
+import { GoneRecordError } from '../api/errors';
 import { backoffDelay } from '../api/retry';
 import {
   baseOf,
@@ -24,7 +25,7 @@ import {
   type PushDecision,
   type Resolution,
 } from './conflict';
-import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
+import { givenFor, numberedFrom, numberedSlug, quireGaveSlug, sameSlug } from './slug-origin';
 import { fieldsOf, type DraftBase } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -315,11 +316,11 @@ export class SyncEngine {
     // Keep mine on a post deleted on the service makes it again, unless it is back (restored
     // from the trash since): then it is that one, met as any record that moved on (review 20
     // found a second post made beside the restored one).
-    const wasGone = draft.remoteId === null ? store.getSetting(goneSetting(draft.id)) : null;
-    if (wasGone) {
-      const base = JSON.parse(wasGone) as DraftBase;
-      const back = await api.findById(draft.kind, base.remoteId, base.createdAt);
-      if (back) store.attachRemote(draft.id, base, false);
+    // Looked for at each try until it is found or made: a try that fails leaves it to the next
+    // (review 21 found a second post after one failed create).
+    const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;
+    if (back) {
+      store.attachRemote(draft.id, back, false);
       store.setSetting(goneSetting(draft.id), null);
       draft = this.pinned(store.getDraft(draft.id) ?? draft);
     }
@@ -392,12 +393,16 @@ export class SyncEngine {
             api.create(draft.kind, { ...sending, slug }, undefined, key),
           );
         } catch (error) {
-          if (!madeAndDeleted(error)) throw error;
+          if (!(error instanceof GoneRecordError)) throw error;
           // An earlier try made it, and someone has deleted it since: not made again behind
           // their back, but asked about, as any post deleted on the service (review 20). A
-          // Delete of the writer's waiting after it takes the draft away all the same.
+          // Delete of the writer's waiting after it takes the draft away all the same. Its id
+          // kept, Keep mine finds it if it is restored meanwhile (review 21).
+          if (error.recordId !== undefined)
+            store.setSetting(goneSetting(draft.id), JSON.stringify(unknownBase(error.recordId)));
           return this.conflict(draft, goneMarker(draft));
         }
+        if (store.getSetting(goneSetting(draft.id))) store.setSetting(goneSetting(draft.id), null);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         if (deleting) {
@@ -415,7 +420,7 @@ export class SyncEngine {
           store.attachRemote(draft.id, baseOf(made, made.etag));
           // The writer's own slug asked for and another given: kept for a record not shown. (A
           // create under an older claim goes on: its rename to the writer's slug is staged too.)
-          if (slug === own && made.slug !== own) throw slugKept(draft.kind, own, made.slug);
+          if (slug === own && !sameSlug(own, made.slug)) throw slugKept(draft.kind, own, made.slug);
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
         }
@@ -435,11 +440,19 @@ export class SyncEngine {
           const next = this.continueWith(draft.id);
           return next ? this.push(next) : 'done';
         }
-        // The writer's own slug, and the service's word that an earlier try made it, now at a
-        // slug neither theirs nor numbered from it: a colleague's rename since, asked about (it
-        // was told as kept for a deleted post, and renamed back at the next edit; review 20).
-        if (created.replayed === true && own !== undefined && !givenFor(made.slug, own))
-          return this.conflict(draft, made);
+        if (created.replayed === true && own !== undefined) {
+          // The service's word that an earlier try made it, now at a slug neither the one that
+          // try asked nor numbered from it: a colleague's rename since, asked about (it was told
+          // as kept for a deleted post, and renamed back at the next edit; review 20).
+          if (!givenFor(made.slug, slug)) return this.conflict(draft, made);
+          // At the slug it asked, the writer's own slug changed since (a typo put right): the
+          // writer's post, renamed by the update that follows (review 21 found it asked about).
+          if (!sameSlug(own, made.slug)) {
+            store.attachRemote(draft.id, baseOf(made, made.etag));
+            const next = this.continueWith(draft.id);
+            return next ? this.push(next) : 'done';
+          }
+        }
         return this.settleAt(draft, rev, made, own, slug);
       }
       case 'update': {
@@ -482,7 +495,7 @@ export class SyncEngine {
             store.claimSlug(draft.id, free);
             slug = free;
           }
-        } else if (slug && slug !== remote.slug) {
+        } else if (slug && !sameSlug(slug, remote.slug)) {
           await this.refuseTakenSlug(api, draft, slug, remote.id);
         }
         const fields = slug ? { ...draft.fields, slug } : draft.fields;
@@ -490,7 +503,7 @@ export class SyncEngine {
         // first, live only once the service has given it the slug asked for.
         const staging =
           own !== undefined &&
-          own !== remote.slug &&
+          !sameSlug(own, remote.slug) &&
           remote.status !== 'publish' &&
           fields.status === 'publish'
             ? own
@@ -569,7 +582,7 @@ export class SyncEngine {
     if (draft.remoteId === null || !base?.etag || draft.conflict) return undefined;
     if (draft.localRev <= draft.syncedRev) return undefined;
     const slug = wantedSlug(draft);
-    if (slug && slug !== base.slug) return undefined;
+    if (slug && !sameSlug(slug, base.slug)) return undefined;
     const follow =
       base.status === 'draft' && !base.publishedOnce && quireGaveSlug(base.slug, draft)
         ? followingSlug(draft)
@@ -598,7 +611,11 @@ export class SyncEngine {
     if (!this.puttingBack.has(draft.id) || wantedSlug(draft) || !draft.base) return false;
     if (remote.slug === draft.base.slug) return false;
     const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? [];
-    return sent.some((entry) => entry.split('@')[1] === remote.slug);
+    // As asked, or numbered by the service (a deleted post keeps the slug asked: review 21).
+    return sent.some((entry) => {
+      const asked = entry.split('@')[1];
+      return asked !== undefined && givenFor(remote.slug, asked);
+    });
   }
 
   /**
@@ -725,7 +742,7 @@ export class SyncEngine {
     written: string | undefined,
   ): 'done' | 'conflict' {
     const outcome = this.settle(draft, rev, after, written);
-    if (outcome === 'done' && asked && after.slug !== asked) {
+    if (outcome === 'done' && asked && !sameSlug(asked, after.slug)) {
       const kept = slugKept(draft.kind, asked, after.slug);
       this.options.store.setDraftError(draft.id, kept.message, kept.fields);
     }
@@ -746,7 +763,7 @@ export class SyncEngine {
     if (!sameFields(fieldsOf(after), { ...sent, slug: after.slug }))
       return this.conflict(draft, after);
     store.attachRemote(draft.id, baseOf(after, after.etag));
-    if (after.slug !== asked) throw slugKept(draft.kind, asked, after.slug);
+    if (!sameSlug(asked, after.slug)) throw slugKept(draft.kind, asked, after.slug);
     const next = this.continueWith(draft.id);
     return next ? this.push(next) : 'done';
   }
@@ -757,10 +774,28 @@ export class SyncEngine {
   }
 
   private async remove(draft: Draft): Promise<'done'> {
-    if (draft.remoteId !== null)
-      await this.options.clientFor(draft.publicationId).delete(draft.kind, draft.remoteId);
+    const api = this.options.clientFor(draft.publicationId);
+    // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
+    // post (review 21 found it left live, out of Quire's sight).
+    const id = draft.remoteId ?? (await this.backFromDeletion(api, draft))?.remoteId;
+    if (id !== undefined) await api.delete(draft.kind, id);
+    this.options.store.setSetting(goneSetting(draft.id), null);
     this.options.store.removeDraft(draft.id);
     return 'done';
+  }
+
+  /**
+   * The record a draft had before Keep mine on its deletion, if the service has it again
+   * (restored from the trash): the base to meet it from.
+   */
+  private async backFromDeletion(
+    api: PublishingApiClient,
+    draft: Draft,
+  ): Promise<DraftBase | undefined> {
+    const kept = this.options.store.getSetting(goneSetting(draft.id));
+    if (!kept) return undefined;
+    const base = JSON.parse(kept) as DraftBase;
+    return (await api.findById(draft.kind, base.remoteId, base.createdAt)) ? base : undefined;
   }
 
   /**
@@ -780,6 +815,7 @@ export class SyncEngine {
         return [store.keepMine(draftId, gone ? null : theirs)];
       case 'theirs':
         if (gone) {
+          store.setSetting(goneSetting(draftId), null);
           store.removeDraft(draftId);
           return [];
         }
@@ -794,8 +830,10 @@ export class SyncEngine {
           slug: undefined,
           title: draft.fields.title ? `${draft.fields.title} (my copy)` : draft.fields.title,
         });
-        if (gone) store.removeDraft(draftId);
-        else store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
+        if (gone) {
+          store.setSetting(goneSetting(draftId), null);
+          store.removeDraft(draftId);
+        } else store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
         return gone ? [copy.id] : [draftId, copy.id];
       }
     }
@@ -868,9 +906,11 @@ export const withTokenAdvice = (said: string): string =>
     ? said
     : `${said.replace(/[.\s]*$/, '')}. Replace the token with “Token” beside the publication.`;
 
-/** The service's word that this create's key made a record, deleted since (HTTP 410). */
-const madeAndDeleted = (error: unknown): boolean =>
-  error instanceof QuireError && error.kind === 'not-found' && error.status === 410;
+/**
+ * A base for a record known by its id only (a create's, deleted before its answer came): met
+ * from it, the record is the writer's only if it holds words this draft sent, else asked about.
+ */
+const unknownBase = (remoteId: number): DraftBase => ({ remoteId, slug: '', updatedAt: '' });
 
 // A record the service no longer has is kept as a conflict with this marker id.
 const GONE_ID = -1;

@@ -41,3 +41,10 @@ export const quireGaveSlug = (
  */
 export const numberedSlug = (base: string, n: number): string =>
   `${slugify(base, SLUG_MAX_LENGTH - String(n).length - 1)}-${n}`;
+
+/**
+ * The slug given is the one asked: as asked, or, asked past the service's 80 characters, as the
+ * service cuts it (the writer's own `…-top-10` of 82 characters was refused for good, review 21).
+ */
+export const sameSlug = (asked: string, given: string): boolean =>
+  given === asked || (asked.length > SLUG_MAX_LENGTH && given === slugify(asked));
