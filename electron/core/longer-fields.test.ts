@@ -1,12 +1,8 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
+import type { TestService } from '../../server/testing/harness';
+import type { Core } from './service';
+import { startCoreWorld, type CoreWorld } from './testing/core-world';
 
 // The spec leaves field lengths open ("Constraints on field lengths ...: not shown"), so another
 // service may hold a title over 500 characters, a longer excerpt or meta description, or a
@@ -15,35 +11,17 @@ import { createCore, type Core } from './service';
 // the words the writer types into that post is refused, "Invalid input for drafts.save".
 // Stood in for here by writing such values straight into the reference server's file.
 
+let world: CoreWorld;
 let service: TestService;
 let core: Core;
-let dir: string;
 let publicationId: string;
-const credentials = new KeytarCredentialStore(`Quire longer-fields ${randomUUID()}`);
 
 beforeAll(async () => {
-  service = await startTestService('longer-fields');
-  dir = mkdtempSync(join(tmpdir(), 'quire-longer-fields-'));
-  core = await createCore({
-    dataDir: dir,
-    credentials,
-    version: '0.0.0-test',
-    embedded: false,
-    syncIntervalMs: 60_000,
-  });
-  const added = await core.dispatch('publications.add', {
-    baseUrl: service.server.url,
-    subdomain: service.subdomain,
-    token: service.token,
-  });
-  if (!added.ok) throw new Error(added.error.message);
-  publicationId = (added.value as { id: string }).id;
+  world = await startCoreWorld('longer-fields');
+  ({ service, core } = world);
+  publicationId = world.publicationId!;
 });
-afterAll(async () => {
-  await core.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 it.each([
   ['title', 'A'.repeat(520)],

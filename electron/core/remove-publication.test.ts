@@ -1,12 +1,10 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
+import type { TestService } from '../../server/testing/harness';
+import type { KeytarCredentialStore } from './credentials';
+import type { Core } from './service';
+import { startCoreWorld, type CoreWorld } from './testing/core-world';
 
 // Remove publication takes the token out of the keychain before the store removes the
 // publication (security review, 2026-11-22). When the store's write fails (a full disk: SQLite
@@ -15,27 +13,17 @@ import { createCore, type Core } from './service';
 // find or reissue it. Real parts: the reference server, the keychain (scripts/with-keyring.sh),
 // a SQLite store; only the failing write is stood in for, by a trigger on the store's own file.
 
+let world: CoreWorld;
 let service: TestService;
 let core: Core;
 let dir: string;
-const credentials = new KeytarCredentialStore(`Quire remove-publication ${randomUUID()}`);
+let credentials: KeytarCredentialStore;
 
 beforeAll(async () => {
-  service = await startTestService('remove-publication');
-  dir = mkdtempSync(join(tmpdir(), 'quire-remove-publication-'));
-  core = await createCore({
-    dataDir: dir,
-    credentials,
-    version: '0.0.0-test',
-    embedded: false,
-    syncIntervalMs: 60_000,
-  });
+  world = await startCoreWorld('remove-publication', { addPublication: false });
+  ({ service, core, dir, credentials } = world);
 });
-afterAll(async () => {
-  await core.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 it.each([
   ['', false],

@@ -1,12 +1,9 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
+import type { TestService } from '../../server/testing/harness';
+import type { Core } from './service';
+import { startCoreWorld, type CoreWorld } from './testing/core-world';
 
 // Values another service may hold (the spec says only "Featured image URL", "Category id", "Tag
 // ids") that the contract once refused: the editor sends every field back with each autosave,
@@ -16,36 +13,18 @@ import { createCore, type Core } from './service';
 // stood in for by writing them straight into the reference server's file, as
 // longer-fields.test.ts does.
 
+let world: CoreWorld;
 let service: TestService;
 let core: Core;
-let dir: string;
 let publicationId: string;
-const credentials = new KeytarCredentialStore(`Quire service-values ${randomUUID()}`);
 const THUMBNAIL = 'data:image/png;base64,iVBORw0KGgo=';
 
 beforeAll(async () => {
-  service = await startTestService('service-values');
-  dir = mkdtempSync(join(tmpdir(), 'quire-service-values-'));
-  core = await createCore({
-    dataDir: dir,
-    credentials,
-    version: '0.0.0-test',
-    embedded: false,
-    syncIntervalMs: 60_000,
-  });
-  const added = await core.dispatch('publications.add', {
-    baseUrl: service.server.url,
-    subdomain: service.subdomain,
-    token: service.token,
-  });
-  if (!added.ok) throw new Error(added.error.message);
-  publicationId = (added.value as { id: string }).id;
+  world = await startCoreWorld('service-values');
+  ({ service, core } = world);
+  publicationId = world.publicationId!;
 });
-afterAll(async () => {
-  await core.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 type Alter = (db: Database.Database, id: number) => void;
 const thumbnail: Alter = (db, id) =>

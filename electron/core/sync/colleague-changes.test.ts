@@ -34,6 +34,17 @@ const byId = async (id: number) => {
   ).find((p) => p.id === id);
 };
 
+const restoreFromTrash = (id: number) => {
+  const publicationId = world.service.server.db
+    .prepare('SELECT publication_id FROM records WHERE id = ?')
+    .pluck()
+    .get(id) as number;
+  // As the server's CLI `restore` does: another connection, so the server's caches see it.
+  const other = new Database(world.service.dataFile);
+  new RecordStore(other).restore(publicationId, id);
+  other.close();
+};
+
 describe('a colleague’s rename of a title-following draft to `<given>-N`, met by an edit', () => {
   it('Keep mine (the conflict shows the words only) does not move it back to the title’s slug', async () => {
     const d = world.device({ attempts: 1 });
@@ -163,13 +174,7 @@ describe('a change on the service that changes nothing the writer can edit', () 
     const id = d.store.getDraft(draft.id)!.remoteId!;
     if (how === 'trash') {
       await world.service.request('DELETE', `/posts/${id}`);
-      const publicationId = world.service.server.db
-        .prepare('SELECT publication_id FROM records WHERE id = ?')
-        .pluck()
-        .get(id) as number;
-      const other = new Database(world.service.dataFile);
-      new RecordStore(other).restore(publicationId, id);
-      other.close();
+      restoreFromTrash(id);
     } else {
       expect((await put(id, { content: '<p>G</p>' })).status).toBe(200);
     }
@@ -357,14 +362,7 @@ describe('Keep mine on a "gone" conflict, the post since restored from the trash
     d.store.saveDraft(draft.id, fields('Tern colony', '<p>T, more</p>'));
     expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
     // The colleague thinks better of it and restores it from the trash.
-    const publicationId = world.service.server.db
-      .prepare('SELECT publication_id FROM records WHERE id = ?')
-      .pluck()
-      .get(id) as number;
-    // As the server's CLI `restore` does: another connection, so the server's caches see it.
-    const other = new Database(world.service.dataFile);
-    new RecordStore(other).restore(publicationId, id);
-    other.close();
+    restoreFromTrash(id);
     expect((await byId(id))!.slug).toBe('tern-colony');
     // The writer, shown "gone from the service", keeps their version.
     d.engine.resolve(draft.id, 'mine');
@@ -528,17 +526,6 @@ describe('a pressed Update renaming a live post to a slug a deleted post keeps, 
     }).toEqual({ slug: 'oar-shed', field: undefined });
   });
 });
-
-const restoreFromTrash = (id: number) => {
-  const publicationId = world.service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  // As the server's CLI `restore` does: another connection, so the server's caches see it.
-  const other = new Database(world.service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
 
 describe('Keep mine on a "gone" conflict, the post restored by a colleague, then Delete pressed', () => {
   it('deletes the restored post: the writer’s Delete is not lost because the draft was detached', async () => {
