@@ -410,8 +410,10 @@ export class PublishingApiClient {
     try {
       await this.call('DELETE', `/${pluralOf(kind)}/${id}`, { signal, retry: true });
     } catch (error) {
-      if (error instanceof QuireError && error.kind === 'not-found') return;
-      throw error;
+      if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
+      // Gone already, unless the publication itself is not found (its subdomain renamed): the
+      // list answers then too, or the 404 was not the post's.
+      await this.list(kind, { page: 1, limit: 1 });
     }
   }
 
@@ -608,6 +610,8 @@ const NOT_CONNECTED = new Set([
   'EHOSTUNREACH',
 ]);
 
+const NOT_CONNECTED_CHROMIUM = /^net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED)$/;
+
 /** The system calls that fail before a request is on its way: connecting, and finding the host. */
 const BEFORE_SENDING = new Set(['connect', 'getaddrinfo']);
 
@@ -616,6 +620,18 @@ function refusedBeforeConnecting(error: unknown): boolean {
   type SystemError = { code?: unknown; syscall?: unknown };
   const cause = error.cause as (SystemError & { cause?: SystemError }) | undefined;
   const system = cause?.cause ?? cause;
+  // Chromium (Electron's net.fetch) says its net error as the message, no code (review 22).
+  // Only no network and no such host: Chromium tries again on a fresh connection after a reused
+  // one resets, so a refusal may follow a try that landed.
+  if (system instanceof Error && NOT_CONNECTED_CHROMIUM.test(system.message)) return true;
+  // Both address families tried (Happy Eyeballs, no syscall on the whole): every one refused
+  // before connecting (review 22).
+  const each = (system as { errors?: unknown } | undefined)?.errors;
+  if (Array.isArray(each) && each.length > 0)
+    return each.every(
+      (one: SystemError) =>
+        NOT_CONNECTED.has(String(one?.code)) && BEFORE_SENDING.has(String(one?.syscall)),
+    );
   // An unreachable host reported on a connected socket (`read`) may come after the request was
   // sent: only a failure to connect or to find the host says it never left (review 21).
   return NOT_CONNECTED.has(String(system?.code)) && BEFORE_SENDING.has(String(system?.syscall));

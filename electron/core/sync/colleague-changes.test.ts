@@ -694,3 +694,171 @@ describe('a Publish under the writer’s own 82-character slug ending in a numbe
     });
   });
 });
+
+// Review 22: what the fixes of review 21 broke or missed.
+describe('a keyed create with the writer’s own slug, its answer lost, edited by a colleague, then the slug corrected', () => {
+  it('asks about the colleague’s words instead of writing over them', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up r22', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const mine = { ...fields('Cliff path', '<p>C</p>'), slug: 'cliff-paht' };
+    const draft = d.store.createDraft(d.publicationId, 'post', mine);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Cliff path');
+    expect(made!.slug).toBe('cliff-paht');
+    // A colleague sees the new draft on the service and adds a paragraph (slug untouched).
+    expect((await put(made!.id, { content: '<p>C</p><p>Their paragraph</p>' })).status).toBe(200);
+    // The writer corrects the typo in the Slug field.
+    d.store.saveDraft(draft.id, { ...mine, slug: 'cliff-path' });
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      asked: now.conflict !== null,
+      content: (await byId(made!.id))!.content,
+    }).toEqual({ asked: true, content: '<p>C</p><p>Their paragraph</p>' });
+  });
+
+  it('control: the same without the slug corrected is asked about (settleAt → conflict)', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up r22b', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const mine = { ...fields('Cove steps', '<p>C</p>'), slug: 'cove-steps' };
+    const draft = d.store.createDraft(d.publicationId, 'post', mine);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Cove steps');
+    expect((await put(made!.id, { content: '<p>C</p><p>Their paragraph</p>' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      asked: now.conflict !== null,
+      content: (await byId(made!.id))!.content,
+    }).toEqual({ asked: true, content: '<p>C</p><p>Their paragraph</p>' });
+  });
+});
+
+// What Node's fetch rejects with when the host has an IPv4 and an IPv6 address and both refuse
+// (Happy Eyeballs, autoSelectFamily, Node ≥ 20): an AggregateError naming the code, no syscall.
+const refusedBothFamilies = () => {
+  const each = ['127.0.0.1', '::1'].map((address) =>
+    Object.assign(new Error(`connect ECONNREFUSED ${address}:443`), {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+      address,
+    }),
+  );
+  return Promise.reject(
+    new TypeError('fetch failed', {
+      cause: Object.assign(new AggregateError(each), { code: 'ECONNREFUSED' }),
+    }),
+  );
+};
+
+describe('Unpublish tried while a dual-stack service refused connections, taken back with "Keep published"', () => {
+  it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Dune slack', '<p>D</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = refusedBothFamilies as unknown as typeof fetch;
+    d.store.saveDraft(draft.id, { ...fields('Dune slack', '<p>D</p>'), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await byId(id))!.status).toBe('publish');
+    d.store.saveDraft(draft.id, published('Dune slack', '<p>D</p>'));
+    api.fetchImpl = online;
+    expect((await put(id, { status: 'draft' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      conflict: d.store.getDraft(draft.id)!.conflict !== null,
+      status: (await byId(id))!.status,
+    }).toEqual({ conflict: true, status: 'draft' });
+  });
+});
+
+describe('a colleague renames a live post to `<slug>-3` (part 3 of a series); the writer’s Unpublish is taken back with "Keep published"', () => {
+  it('keeps the colleague’s slug: the put-back does not take it for a numbering of Quire’s own write', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Tide mill', '<p>T</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id))!.slug).toBe('tide-mill');
+    // The colleague makes it the third part of a series: the slug only.
+    expect((await put(id, { slug: 'tide-mill-3' })).status).toBe(200);
+    // The writer presses Unpublish, then thinks better of it before it goes: Keep published.
+    d.store.saveDraft(draft.id, { ...fields('Tide mill', '<p>T</p>'), status: 'draft' });
+    d.store.saveDraft(draft.id, published('Tide mill', '<p>T</p>'));
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      slug: now.conflict !== null ? 'asked' : (await byId(id))!.slug,
+      status: (await byId(id))!.status,
+    }).toEqual({ slug: 'tide-mill-3', status: 'publish' });
+  });
+});
+
+describe('Delete pressed while the publication’s subdomain answers 404 (renamed on the service)', () => {
+  it('does not take the publication’s 404 for the post already gone: the draft is kept, the post not left live unseen', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Lantern row', '<p>L</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // The service's admin renamed the publication: its old address answers
+    // 404 {"message":"No publication with subdomain …"} to everything.
+    (d.api as unknown as { options: { subdomain: string } }).options.subdomain = 'lantern-old';
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    const result = await d.engine.flush();
+    expect({
+      result,
+      draft: d.store.getDraft(draft.id) === undefined ? 'gone' : 'kept',
+      onService: (await byId(id))?.status ?? 'deleted',
+    }).toEqual({
+      result: { done: 0, failed: 1, conflicts: 0 },
+      draft: 'kept',
+      onService: 'publish',
+    });
+  });
+});
+
+describe('the desktop app (Electron net.fetch): Unpublish tried with no network, taken back with "Keep published"', () => {
+  it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Hay meadow', '<p>H</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    // What electron/shell/main.ts's `net.fetch` rejects with when the laptop has no network:
+    // Chromium's net error as a plain Error (lib/browser/api/net-client-request.ts), no code.
+    api.fetchImpl = (() =>
+      Promise.reject(new Error('net::ERR_INTERNET_DISCONNECTED'))) as unknown as typeof fetch;
+    d.store.saveDraft(draft.id, { ...fields('Hay meadow', '<p>H</p>'), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await byId(id))!.status).toBe('publish');
+    d.store.saveDraft(draft.id, published('Hay meadow', '<p>H</p>'));
+    api.fetchImpl = online;
+    expect((await put(id, { status: 'draft' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      conflict: d.store.getDraft(draft.id)!.conflict !== null,
+      status: (await byId(id))!.status,
+    }).toEqual({ conflict: true, status: 'draft' });
+  });
+});

@@ -447,7 +447,10 @@ export class SyncEngine {
           if (!givenFor(made.slug, slug)) return this.conflict(draft, made);
           // At the slug it asked, the writer's own slug changed since (a typo put right): the
           // writer's post, renamed by the update that follows (review 21 found it asked about).
-          if (!sameSlug(own, made.slug)) {
+          if (
+            !sameSlug(own, made.slug) &&
+            sameFields(fieldsOf(made), { ...draft.fields, slug: made.slug })
+          ) {
             store.attachRemote(draft.id, baseOf(made, made.etag));
             const next = this.continueWith(draft.id);
             return next ? this.push(next) : 'done';
@@ -614,7 +617,10 @@ export class SyncEngine {
     // As asked, or numbered by the service (a deleted post keeps the slug asked: review 21).
     return sent.some((entry) => {
       const asked = entry.split('@')[1];
-      return asked !== undefined && givenFor(remote.slug, asked);
+      return (
+        asked !== undefined &&
+        (asked === remote.slug || (asked !== draft.base!.slug && givenFor(remote.slug, asked)))
+      );
     });
   }
 
