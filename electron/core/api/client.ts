@@ -440,7 +440,7 @@ export class PublishingApiClient {
       try {
         return await this.once(method, path, options);
       } catch (error) {
-        left ||= !refusedBeforeConnecting(error);
+        left ||= !refusedBeforeConnecting(error, method);
         const retryable =
           options.retry &&
           error instanceof QuireError &&
@@ -608,6 +608,9 @@ const NOT_CONNECTED = new Set([
   'EAI_AGAIN',
   'ENETUNREACH',
   'EHOSTUNREACH',
+  // With syscall 'connect' only: the handshake never completed (a dual-stack host's attempt
+  // past autoSelectFamilyAttemptTimeout, or the system's own connect timeout; review 23).
+  'ETIMEDOUT',
 ]);
 
 const NOT_CONNECTED_CHROMIUM = /^net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED)$/;
@@ -615,7 +618,7 @@ const NOT_CONNECTED_CHROMIUM = /^net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLV
 /** The system calls that fail before a request is on its way: connecting, and finding the host. */
 const BEFORE_SENDING = new Set(['connect', 'getaddrinfo']);
 
-function refusedBeforeConnecting(error: unknown): boolean {
+function refusedBeforeConnecting(error: unknown, method: string): boolean {
   if (!(error instanceof QuireError) || error.kind !== 'offline') return false;
   type SystemError = { code?: unknown; syscall?: unknown };
   const cause = error.cause as (SystemError & { cause?: SystemError }) | undefined;
@@ -623,7 +626,11 @@ function refusedBeforeConnecting(error: unknown): boolean {
   // Chromium (Electron's net.fetch) says its net error as the message, no code (review 22).
   // Only no network and no such host: Chromium tries again on a fresh connection after a reused
   // one resets, so a refusal may follow a try that landed.
-  if (system instanceof Error && NOT_CONNECTED_CHROMIUM.test(system.message)) return true;
+  // Not for a create: Chromium resends any request, a POST too, on a fresh connection after a
+  // reused one resets (ShouldResendRequest), and that connect fails so when the network has
+  // gone meanwhile; a keyless service then had the post made twice (review 23).
+  if (system instanceof Error && NOT_CONNECTED_CHROMIUM.test(system.message))
+    return method !== 'POST';
   // Both address families tried (Happy Eyeballs, no syscall on the whole): every one refused
   // before connecting (review 22).
   const each = (system as { errors?: unknown } | undefined)?.errors;

@@ -862,3 +862,172 @@ describe('the desktop app (Electron net.fetch): Unpublish tried with no network,
     }).toEqual({ conflict: true, status: 'draft' });
   });
 });
+
+// Review 23: what the fixes of reviews 21 and 22 broke or missed.
+describe('the desktop app (Electron net.fetch): a POST that landed on a reused connection, Chromium’s resend then failing offline', () => {
+  it('on a keyless service, is taken as possibly landed: found again, not made twice', async () => {
+    world.proxy.setService({ dropHeaders: ['idempotency-key'] });
+    const d = world.device({ attempts: 1 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = (async (url: string, init?: RequestInit) => {
+      if (init?.method !== 'POST') return online(url, init);
+      // The POST goes out on a kept-alive connection and lands; the Wi-Fi drops before the
+      // answer, the reused socket resets, Chromium resends it on a fresh connection
+      // (HttpNetworkTransaction::ShouldResendRequest: any method, reused socket, no headers
+      // yet), and that connect fails offline: ADDRESS_UNREACHABLE → ERR_INTERNET_DISCONNECTED
+      // (TCPSocketPosix::HandleConnectCompleted). Electron rejects with Chromium's net error.
+      await online(url, init);
+      throw new Error('net::ERR_INTERNET_DISCONNECTED');
+    }) as typeof fetch;
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Marram grass', '<p>M</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(await world.postsTitled('Marram grass')).toHaveLength(1);
+    api.fetchImpl = online;
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const mine = await world.postsTitled('Marram grass');
+    expect({
+      posts: mine.map((p) => p.slug),
+      attached: d.store.getDraft(draft.id)!.remoteId === mine[0]!.id,
+    }).toEqual({ posts: ['marram-grass'], attached: true });
+  });
+});
+
+// Node's fetch on a dual-stack host (autoSelectFamily): an attempt that does not connect within
+// autoSelectFamilyAttemptTimeout is recorded as `ETIMEDOUT`, syscall 'connect'
+// (net.js internalConnectMultipleTimeout → createConnectionError): never connected either.
+const refusedOneTimedOut = () => {
+  const each = [
+    ['::1', 'ETIMEDOUT'],
+    ['127.0.0.1', 'ECONNREFUSED'],
+  ].map(([address, code]) =>
+    Object.assign(new Error(`connect ${code} ${address}:443`), {
+      code,
+      syscall: 'connect',
+      address,
+    }),
+  );
+  return Promise.reject(
+    new TypeError('fetch failed', {
+      cause: Object.assign(new AggregateError(each), { code: 'ETIMEDOUT' }),
+    }),
+  );
+};
+
+describe('Unpublish tried while a dual-stack service’s IPv6 attempt timed out connecting and IPv4 refused, taken back with "Keep published"', () => {
+  it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Shingle spit', '<p>S</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = refusedOneTimedOut as unknown as typeof fetch;
+    d.store.saveDraft(draft.id, { ...fields('Shingle spit', '<p>S</p>'), status: 'draft' });
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect((await byId(id))!.status).toBe('publish');
+    d.store.saveDraft(draft.id, published('Shingle spit', '<p>S</p>'));
+    api.fetchImpl = online;
+    expect((await put(id, { status: 'draft' })).status).toBe(200);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      conflict: d.store.getDraft(draft.id)!.conflict !== null,
+      status: (await byId(id))!.status,
+    }).toEqual({ conflict: true, status: 'draft' });
+  });
+});
+
+describe('Keep mine on a "gone" post: its create lands with the answer lost, then a colleague restores the old post', () => {
+  it('does not leave the made post live beside the restored one, out of Quire’s sight', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Sand martin', '<p>S</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, published('Sand martin', '<p>S, more</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // Keep mine: still gone, so Quire makes it again; the POST lands, its answer lost.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await world.postsTitled('Sand martin')).length).toBe(1);
+    // Meanwhile the colleague restores the old post from the trash.
+    restoreFromTrash(id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const titled = await world.postsTitled('Sand martin');
+    // Every post holding the writer's words is the one the draft is attached to: none live
+    // out of Quire's sight (where a later Update, Unpublish or Delete never reaches it).
+    const withMyWords = titled.filter((p) => p.content === '<p>S, more</p>').map((p) => p.id);
+    expect(withMyWords).toEqual([d.store.getDraft(draft.id)!.remoteId]);
+  });
+
+  it('a Delete pressed after the lost create takes the made post away too', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Sand eel', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, published('Sand eel', '<p>S, more</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    restoreFromTrash(id);
+    // The writer gives up on the post: Delete.
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    await d.engine.flush();
+    const left = (await world.postsTitled('Sand eel')) as { content: string }[];
+    // Nothing of the writer's words stays on the service after their Delete.
+    expect({
+      withMyWords: left.filter((p) => p.content === '<p>S, more</p>').length,
+      draft: d.store.getDraft(draft.id) === undefined ? 'gone' : 'kept',
+    }).toEqual({ withMyWords: 0, draft: 'gone' });
+  });
+});
+
+describe('a create answered 410 Gone that names no record (a service’s "publication deactivated")', () => {
+  it('is shown as the service’s refusal, not as the writer’s post "deleted on the service"', async () => {
+    const d = world.device({ attempts: 1 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    // Another service than the reference one: a deactivated blog answers its writes 410.
+    api.fetchImpl = (async (url: string, init?: RequestInit) =>
+      init?.method === 'POST'
+        ? new Response(
+            JSON.stringify({ status: 'error', message: 'This publication has been deactivated' }),
+            { status: 410, headers: { 'content-type': 'application/json' } },
+          )
+        : online(url, init)) as typeof fetch;
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Reed bed', '<p>R</p>'));
+    await d.engine.flush();
+    api.fetchImpl = online;
+    const now = d.store.getDraft(draft.id)!;
+    // Asked as a post deleted on the service, "Keep theirs" would take the writer's only copy
+    // away: nothing was ever made.
+    expect({ asked: now.conflict !== null, error: now.lastError }).toEqual({
+      asked: false,
+      error: 'This publication has been deactivated',
+    });
+  });
+});

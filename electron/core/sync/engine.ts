@@ -393,7 +393,26 @@ export class SyncEngine {
             api.create(draft.kind, { ...sending, slug }, undefined, key),
           );
         } catch (error) {
-          if (!(error instanceof GoneRecordError)) throw error;
+          // A 410 is the key's record deleted only if it names it, or the service keeps keys:
+          // another's 410 (a deactivated publication) is its refusal, not a deleted post of the
+          // writer's to ask about, where "Keep theirs" took the only copy away (review 23).
+          const madeAndDeleted =
+            error instanceof GoneRecordError &&
+            (error.recordId !== undefined ||
+              api.honoursKeys ||
+              store.getSetting(keysSetting(draft.publicationId)) === 'yes');
+          if (!madeAndDeleted) {
+            // A try that may have landed made it again: it is that one now, found next by its
+            // key or its words, not the old one a colleague may restore meanwhile (review 23
+            // found the made post left live beside the restored one, out of Quire's sight).
+            const mayHaveLanded =
+              error instanceof QuireError &&
+              (isUnanswered(error) || error.kind === 'server') &&
+              !neverSent(error);
+            if (mayHaveLanded && store.getSetting(goneSetting(draft.id)))
+              store.setSetting(goneSetting(draft.id), null);
+            throw error;
+          }
           // An earlier try made it, and someone has deleted it since: not made again behind
           // their back, but asked about, as any post deleted on the service (review 20). A
           // Delete of the writer's waiting after it takes the draft away all the same. Its id
