@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addPublication, openedOn, openApp, screen } from '../support/app';
+import { addPublication, bodyBox, openedOn, openApp, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiGet, apiPut } from '../support/processes';
 
@@ -232,13 +232,17 @@ test('keep theirs, and keep both', async ({ page }) => {
   await expect(preview).toBeHidden();
   await page.getByRole('button', { name: /All posts/ }).click();
 
-  // Keep both: their text stays where it was, mine becomes a new draft of its own.
+  // Keep both: their text stays where it was, mine becomes a new draft of its own, which the
+  // writer goes on with, told where each version is.
   conflict = await conflictOn(page, 'Four hands', 'four-hands');
   await conflict.getByRole('button', { name: 'Keep both' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Kept both' })).toContainText(
-    'yours is now a separate draft',
+    'your words are in “Four hands (my copy)”, a separate draft, open now; “Four hands” has theirs.',
   );
-  await expect(page.getByLabel('HTML source')).toHaveValue('<p>Theirs, from the other laptop.</p>');
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+    'Four hands (my copy)',
+  );
+  await expect(bodyBox(page)).toHaveText('Mine, from this laptop.');
   await screen(page, '05-conflict', 'kept-both');
   await page.getByRole('button', { name: /All posts/ }).click();
   // Mine is named as the copy, so the two rows are told apart.

@@ -1044,6 +1044,9 @@ describe('the core service', () => {
     const emptied = await create({ title: ' ', content: '<p></p>' });
     const withExcerpt = await create({ title: '', content: '', excerpt: 'Only this' });
     const withWord = await create({ title: '', content: '<p>word</p>' });
+    // Nothing to lose in the blank ones: not counted unsynced (a writer's review saw "1 unsynced"
+    // beside an empty New post).
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(2);
     // A blank draft is not sent, so it is "Saved locally", never "Synced" (writer's review).
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId: empty })).syncState).toBe('local');

@@ -245,8 +245,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return draftView(draft, store, engine.reachable(draft.publicationId));
   };
   // Queued changes, and edits to live records held for the writer's Update: both only here.
+  // A blank new draft holds nothing to lose: not counted, while it is open either (a writer's
+  // review saw "1 unsynced" beside an empty New post).
+  const blankDrafts = (publicationId: string): number =>
+    store
+      .listDrafts(publicationId)
+      .filter(
+        (draft) =>
+          droppable(draft) && (draft.localRev > draft.syncedRev || store.hasPendingPush(draft.id)),
+      ).length;
   const unsent = (publicationId: string): number =>
-    store.pendingCount(publicationId) + store.unqueuedEdits(publicationId);
+    store.pendingCount(publicationId) +
+    store.unqueuedEdits(publicationId) -
+    blankDrafts(publicationId);
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({

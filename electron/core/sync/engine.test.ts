@@ -78,6 +78,18 @@ describe('SyncEngine against the reference server', () => {
     expect(await onServer('now-with-words')).toMatchObject({ title: 'Now with words' });
   });
 
+  it('does not send a post emptied after it reached the service, and says what stays there', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Emptied later', '<p>E</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, fields('', '<p></p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(draft.id)!.lastError).toBe(
+      'Not sent: a post needs a title or some words, so the service keeps the last ones it had. Write something, or delete the post.',
+    );
+    expect(await onServer('emptied-later')).toMatchObject({ content: '<p>E</p>' });
+  });
+
   it('never takes over another writer’s post that took the slug a lost create had claimed', async () => {
     const d = device();
     // The create's POST never reaches the service.

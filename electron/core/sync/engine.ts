@@ -316,6 +316,14 @@ export class SyncEngine {
     // Keep mine on a post deleted on the service makes it again, unless it is back (restored
     // from the trash since): then it is that one, met as any record that moved on (review 20
     // found a second post made beside the restored one).
+    // Emptied after it reached the service: a service keeps no post without a title or words,
+    // so nothing is sent, and the writer is told what stays there (a writer's review saw only
+    // the service's "A title or content is required", for good).
+    if (draft.remoteId !== null && isBlankDraft(draft.fields))
+      throw new QuireError({
+        kind: 'validation',
+        message: `Not sent: a ${draft.kind} needs a title or some words, so the service keeps the last ones it had. Write something, or delete the ${draft.kind}.`,
+      });
     // Looked for at each try until it is found or made: a try that fails leaves it to the next
     // (review 21 found a second post after one failed create).
     const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;

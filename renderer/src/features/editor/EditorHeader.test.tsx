@@ -66,7 +66,7 @@ it('says a Publish refused for a field goes live once that is put right, and tak
   const badge = header.querySelector('.status-badge') as HTMLElement;
   expect(badge.textContent).toBe('Publish refused');
   expect(badge.title).toBe(
-    `Not live: ${name} refused it (what it said is under the title). It goes live by itself once that is put right, unless you keep it a draft.`,
+    `Not live: ${name} refused it (what it said shows in the post, under its title). It goes live by itself once that is put right, unless you keep it a draft.`,
   );
   // Not "Unpublish": it is not live. The button takes the waiting Publish back.
   expect(screen.queryByRole('button', { name: `Unpublish from ${name}` })).toBeNull();

@@ -236,11 +236,21 @@ export function useDraftActions({
       });
       return;
     }
-    notify({
-      tone: 'info',
-      message:
-        resolution === 'both' ? 'Kept both: yours is now a separate draft.' : 'Conflict resolved.',
-    });
+    if (resolution === 'both') {
+      // The writer goes on with their own words, in the copy that holds them, told where each
+      // version is: the editor moving to theirs, unnamed, lost sight of what was just typed (a
+      // writer's review).
+      const copy = kept.find((id) => id !== draft.id);
+      const title = draft.fields.title || 'Untitled';
+      notify({
+        tone: 'info',
+        message: `Kept both: your words are in “${title} (my copy)”, a separate draft, open now; “${title}” has theirs.`,
+      });
+      if (copy) {
+        openDraft(copy);
+        return;
+      }
+    } else notify({ tone: 'info', message: 'Conflict resolved.' });
     await reopen();
   };
 

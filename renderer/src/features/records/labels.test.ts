@@ -33,10 +33,10 @@ describe('statusBadge', () => {
     expect(statusBadge('draft', 'publish', 'Journal', true).label).toBe('Unpublish refused');
     // It goes by itself once put right: said, as a writer who cleared the field went live unawares.
     expect(statusBadge('publish', null, 'Journal', true).title).toBe(
-      'Not live: Journal refused it (what it said is under the title). It goes live by itself once that is put right, unless you keep it a draft.',
+      'Not live: Journal refused it (what it said shows in the post, under its title). It goes live by itself once that is put right, unless you keep it a draft.',
     );
     expect(statusBadge('draft', 'publish', 'Journal', true).title).toBe(
-      'Still live: Journal refused the unpublish (what it said is under the title). It is unpublished by itself once that is put right, unless you keep it published.',
+      'Still live: Journal refused the unpublish (what it said shows in the post, under its title). It is unpublished by itself once that is put right, unless you keep it published.',
     );
     // What readers see, as the writer set it: nothing refused to say.
     expect(statusBadge('publish', 'publish', 'Journal', true).label).toBe('Published');

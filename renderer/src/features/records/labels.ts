@@ -53,12 +53,12 @@ export function statusBadge(
       ? {
           className: 'status-refused',
           label: 'Publish refused',
-          title: `Not live: ${publicationName} refused it (what it said is under the title). It goes live by itself once that is put right, unless you keep it a draft.`,
+          title: `Not live: ${publicationName} refused it (what it said shows in the post, under its title). It goes live by itself once that is put right, unless you keep it a draft.`,
         }
       : {
           className: 'status-refused',
           label: 'Unpublish refused',
-          title: `Still live: ${publicationName} refused the unpublish (what it said is under the title). It is unpublished by itself once that is put right, unless you keep it published.`,
+          title: `Still live: ${publicationName} refused the unpublish (what it said shows in the post, under its title). It is unpublished by itself once that is put right, unless you keep it published.`,
         };
   return wanted === 'publish'
     ? {
