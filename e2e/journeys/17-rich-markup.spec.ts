@@ -133,9 +133,10 @@ test('a post with an embed, a disclosure, a glossary and footnotes opens in the 
   // into the aside).
   await expect(async () => {
     await text.locator('dt').click();
-    const inTerm = await page.evaluate(() =>
-      Boolean(window.getSelection()?.anchorNode?.parentElement?.closest('dt')),
-    );
+    const inTerm = await page.evaluate(() => {
+      const window = globalThis as any;
+      return Boolean(window.getSelection()?.anchorNode?.parentElement?.closest('dt'));
+    });
     expect(inTerm).toBe(true);
   }).toPass({ timeout: 10_000 });
   await page.keyboard.press('End');
