@@ -45,6 +45,35 @@ const restoreFromTrash = (id: number) => {
   other.close();
 };
 
+/**
+ * Unpublish pressed and tried while every request failed so (`failing`), then taken back with
+ * "Keep published"; meanwhile a colleague unpublished the post. Asked about, not put live
+ * again: the writer's Unpublish never left, so the colleague's is not taken for it (README:
+ * Keep published meeting "the post unpublished" is a conflict to decide).
+ */
+async function unpublishNeverSentMeetsColleagues(title: string, failing: () => Promise<never>) {
+  const d = world.device({ attempts: 1 });
+  const draft = d.store.createDraft(d.publicationId, 'post', published(title, '<p>W</p>'));
+  expect(await d.engine.flush()).toMatchObject({ done: 1 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  const api = d.api as unknown as { fetchImpl: typeof fetch };
+  const online = api.fetchImpl;
+  api.fetchImpl = failing as unknown as typeof fetch;
+  d.store.saveDraft(draft.id, { ...fields(title, '<p>W</p>'), status: 'draft' });
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  expect((await byId(id))!.status).toBe('publish');
+  d.store.saveDraft(draft.id, published(title, '<p>W</p>'));
+  api.fetchImpl = online;
+  // Meanwhile a colleague takes the post down (a complaint came in): status only.
+  expect((await put(id, { status: 'draft' })).status).toBe(200);
+  d.clock.now += 600_000;
+  await d.engine.flush();
+  expect({
+    conflict: d.store.getDraft(draft.id)!.conflict !== null,
+    status: (await byId(id))!.status,
+  }).toEqual({ conflict: true, status: 'draft' });
+}
+
 describe('a colleague’s rename of a title-following draft to `<given>-N`, met by an edit', () => {
   it('Keep mine (the conflict shows the words only) does not move it back to the title’s slug', async () => {
     const d = world.device({ attempts: 1 });
@@ -223,15 +252,9 @@ describe('a Publish under the writer’s 79-character slug that a deleted post k
 
 describe('Unpublish tried offline (never reached the service), taken back with "Keep published"', () => {
   it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', published('Salt marsh', '<p>S</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    // Offline (the laptop has no network: every request is refused before it leaves, as
-    // fetch reports ECONNREFUSED): Unpublish pressed and tried, then taken back.
-    const api = d.api as unknown as { fetchImpl: typeof fetch };
-    const online = api.fetchImpl;
-    api.fetchImpl = () =>
+    // Offline (the laptop has no network: every request is refused before it leaves, as fetch
+    // reports ECONNREFUSED).
+    await unpublishNeverSentMeetsColleagues('Salt marsh', () =>
       Promise.reject(
         new TypeError('fetch failed', {
           cause: Object.assign(new Error('connect ECONNREFUSED'), {
@@ -239,21 +262,8 @@ describe('Unpublish tried offline (never reached the service), taken back with "
             syscall: 'connect',
           }),
         }),
-      );
-    d.store.saveDraft(draft.id, { ...fields('Salt marsh', '<p>S</p>'), status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    expect((await byId(id))!.status).toBe('publish');
-    d.store.saveDraft(draft.id, published('Salt marsh', '<p>S</p>'));
-    api.fetchImpl = online;
-    // Meanwhile a colleague takes the post down (a complaint came in): status only.
-    expect((await put(id, { status: 'draft' })).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    // README: Keep published meeting "the post unpublished" is a conflict to decide.
-    expect({
-      conflict: d.store.getDraft(draft.id)!.conflict !== null,
-      status: (await byId(id))!.status,
-    }).toEqual({ conflict: true, status: 'draft' });
+      ),
+    );
   });
 });
 
@@ -765,25 +775,7 @@ const refusedBothFamilies = () => {
 
 describe('Unpublish tried while a dual-stack service refused connections, taken back with "Keep published"', () => {
   it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', published('Dune slack', '<p>D</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    const api = d.api as unknown as { fetchImpl: typeof fetch };
-    const online = api.fetchImpl;
-    api.fetchImpl = refusedBothFamilies as unknown as typeof fetch;
-    d.store.saveDraft(draft.id, { ...fields('Dune slack', '<p>D</p>'), status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    expect((await byId(id))!.status).toBe('publish');
-    d.store.saveDraft(draft.id, published('Dune slack', '<p>D</p>'));
-    api.fetchImpl = online;
-    expect((await put(id, { status: 'draft' })).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    expect({
-      conflict: d.store.getDraft(draft.id)!.conflict !== null,
-      status: (await byId(id))!.status,
-    }).toEqual({ conflict: true, status: 'draft' });
+    await unpublishNeverSentMeetsColleagues('Dune slack', refusedBothFamilies);
   });
 });
 
@@ -838,28 +830,11 @@ describe('Delete pressed while the publication’s subdomain answers 404 (rename
 
 describe('the desktop app (Electron net.fetch): Unpublish tried with no network, taken back with "Keep published"', () => {
   it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', published('Hay meadow', '<p>H</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    const api = d.api as unknown as { fetchImpl: typeof fetch };
-    const online = api.fetchImpl;
     // What electron/shell/main.ts's `net.fetch` rejects with when the laptop has no network:
     // Chromium's net error as a plain Error (lib/browser/api/net-client-request.ts), no code.
-    api.fetchImpl = (() =>
-      Promise.reject(new Error('net::ERR_INTERNET_DISCONNECTED'))) as unknown as typeof fetch;
-    d.store.saveDraft(draft.id, { ...fields('Hay meadow', '<p>H</p>'), status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    expect((await byId(id))!.status).toBe('publish');
-    d.store.saveDraft(draft.id, published('Hay meadow', '<p>H</p>'));
-    api.fetchImpl = online;
-    expect((await put(id, { status: 'draft' })).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    expect({
-      conflict: d.store.getDraft(draft.id)!.conflict !== null,
-      status: (await byId(id))!.status,
-    }).toEqual({ conflict: true, status: 'draft' });
+    await unpublishNeverSentMeetsColleagues('Hay meadow', () =>
+      Promise.reject(new Error('net::ERR_INTERNET_DISCONNECTED')),
+    );
   });
 });
 
@@ -917,29 +892,7 @@ const refusedOneTimedOut = () => {
 
 describe('Unpublish tried while a dual-stack service’s IPv6 attempt timed out connecting and IPv4 refused, taken back with "Keep published"', () => {
   it('meets a colleague’s Unpublish of the post: asked, not silently put live again', async () => {
-    const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(
-      d.publicationId,
-      'post',
-      published('Shingle spit', '<p>S</p>'),
-    );
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const id = d.store.getDraft(draft.id)!.remoteId!;
-    const api = d.api as unknown as { fetchImpl: typeof fetch };
-    const online = api.fetchImpl;
-    api.fetchImpl = refusedOneTimedOut as unknown as typeof fetch;
-    d.store.saveDraft(draft.id, { ...fields('Shingle spit', '<p>S</p>'), status: 'draft' });
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    expect((await byId(id))!.status).toBe('publish');
-    d.store.saveDraft(draft.id, published('Shingle spit', '<p>S</p>'));
-    api.fetchImpl = online;
-    expect((await put(id, { status: 'draft' })).status).toBe(200);
-    d.clock.now += 600_000;
-    await d.engine.flush();
-    expect({
-      conflict: d.store.getDraft(draft.id)!.conflict !== null,
-      status: (await byId(id))!.status,
-    }).toEqual({ conflict: true, status: 'draft' });
+    await unpublishNeverSentMeetsColleagues('Shingle spit', refusedOneTimedOut);
   });
 });
 
