@@ -1030,6 +1030,24 @@ describe('the core service', () => {
     );
   });
 
+  it('does not count a blank New post being deleted as unsynced either (review 24)', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const { id } = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: '', content: '' },
+    });
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
+    // Delete pressed on it (its push still queued): nothing to lose, yet "1 unsynced" shows.
+    await call(c, 'records.delete', { draftId: id });
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
+  });
+
   it('drops a new draft left without a word, and nothing that holds anything', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

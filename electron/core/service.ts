@@ -247,13 +247,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // Queued changes, and edits to live records held for the writer's Update: both only here.
   // A blank new draft holds nothing to lose: not counted, while it is open either (a writer's
   // review saw "1 unsynced" beside an empty New post).
-  const blankDrafts = (publicationId: string): number =>
-    store
+  // Each counted as the two terms count it: its ops (a push, a Delete), or its unqueued edit.
+  const blankDrafts = (publicationId: string): number => {
+    const ops = store.allOps();
+    return store
       .listDrafts(publicationId)
-      .filter(
-        (draft) =>
-          droppable(draft) && (draft.localRev > draft.syncedRev || store.hasPendingPush(draft.id)),
-      ).length;
+      .filter(droppable)
+      .reduce((sum, draft) => {
+        const queued = ops.filter((op) => op.draftId === draft.id).length;
+        return sum + (queued || (draft.localRev > draft.syncedRev ? 1 : 0));
+      }, 0);
+  };
   const unsent = (publicationId: string): number =>
     store.pendingCount(publicationId) +
     store.unqueuedEdits(publicationId) -

@@ -984,3 +984,33 @@ describe('a create answered 410 Gone that names no record (a service’s "public
     });
   });
 });
+
+// Review 24: the kept-over-deletion id was dropped on any 5xx to the create.
+describe('Keep mine on a "gone" post: its create answered 500 by a proxy (nothing made), then a colleague restores the old post', () => {
+  it('meets the restored post: no second post beside it', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Sea holly', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, published('Sea holly', '<p>S, more</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // The POST never reaches the service: a gateway answers 500 (maintenance, a crashed worker).
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'error-500' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect(await world.postsTitled('Sea holly')).toHaveLength(0);
+    restoreFromTrash(id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const titled = await world.postsTitled('Sea holly');
+    expect({
+      posts: titled.map((p) => p.id),
+      attached: d.store.getDraft(draft.id)!.remoteId,
+    }).toEqual({ posts: [id], attached: id });
+  });
+});

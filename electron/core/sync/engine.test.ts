@@ -585,3 +585,68 @@ describe('SyncEngine against the reference server', () => {
     expect(d.store.getDraft(gone.id)).toBeUndefined();
   });
 });
+
+describe('a post on the service emptied here (review 24)', () => {
+  it('an Unpublish waiting (offline) still takes the post off the site after the words are emptied', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Gone quiet', '<p>G</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    expect(await onServer('gone-quiet')).toMatchObject({ status: 'publish' });
+    // Unpublish pressed while offline: the push waits. Then the writer clears the text.
+    d.store.saveDraft(draft.id, { ...fields('Gone quiet', '<p>G</p>'), status: 'draft' });
+    d.store.saveDraft(draft.id, { ...fields('', '<p></p>'), status: 'draft' });
+    await d.engine.flush();
+    // The writer asked for it off the site: it must not stay live (the reference server takes
+    // `<p></p>`; before d080996 this Unpublish landed).
+    expect((await onServer('gone-quiet'))?.status).toBe('draft');
+  });
+
+  it('a colleague’s change meanwhile is asked about, not hidden behind "the service keeps the last ones it had"', async () => {
+    const d = device();
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Emptied, changed', '<p>E</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await service.request('PUT', `/posts/${id}`, { body: { content: '<p>Colleague</p>' } });
+    d.store.saveDraft(draft.id, fields('', '<p></p>'));
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({ asked: now.conflict !== null, error: now.lastError }).toEqual({
+      asked: true,
+      error: null,
+    });
+  });
+});
+
+describe('the refusal of an emptied post (review 24)', () => {
+  it('ends once the writer writes again: the error goes, the words go', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Written again', '<p>W</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, fields('', '<p></p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.saveDraft(draft.id, fields('', '<p>New words</p>'));
+    expect(d.store.getDraft(draft.id)!.lastError).toBeNull();
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    expect(await onServer('written-again')).toMatchObject({ content: '<p>New words</p>' });
+  });
+
+  it('a Publish pressed with words goes live with them, the working copy emptied since', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Pinned words', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, { ...fields('Pinned words', '<p>P</p>'), status: 'publish' });
+    d.store.saveDraft(draft.id, { ...fields('', '<p></p>'), status: 'publish' });
+    await d.engine.flush();
+    expect(await onServer('pinned-words')).toMatchObject({
+      content: '<p>P</p>',
+      status: 'publish',
+    });
+  });
+});

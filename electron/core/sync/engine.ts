@@ -316,14 +316,6 @@ export class SyncEngine {
     // Keep mine on a post deleted on the service makes it again, unless it is back (restored
     // from the trash since): then it is that one, met as any record that moved on (review 20
     // found a second post made beside the restored one).
-    // Emptied after it reached the service: a service keeps no post without a title or words,
-    // so nothing is sent, and the writer is told what stays there (a writer's review saw only
-    // the service's "A title or content is required", for good).
-    if (draft.remoteId !== null && isBlankDraft(draft.fields))
-      throw new QuireError({
-        kind: 'validation',
-        message: `Not sent: a ${draft.kind} needs a title or some words, so the service keeps the last ones it had. Write something, or delete the ${draft.kind}.`,
-      });
     // Looked for at each try until it is found or made: a try that fails leaves it to the next
     // (review 21 found a second post after one failed create).
     const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;
@@ -414,9 +406,7 @@ export class SyncEngine {
             // key or its words, not the old one a colleague may restore meanwhile (review 23
             // found the made post left live beside the restored one, out of Quire's sight).
             const mayHaveLanded =
-              error instanceof QuireError &&
-              (isUnanswered(error) || error.kind === 'server') &&
-              !neverSent(error);
+              error instanceof QuireError && isUnanswered(error) && !neverSent(error);
             if (mayHaveLanded && store.getSetting(goneSetting(draft.id)))
               store.setSetting(goneSetting(draft.id), null);
             throw error;
@@ -487,6 +477,16 @@ export class SyncEngine {
       }
       case 'update': {
         if (!remote || !draft.base) throw new Error('update without a remote version');
+        // Emptied after it reached the service: a service keeps no post without a title or
+        // words, so nothing is sent, and the writer is told what stays there (a writer's review
+        // saw only the service's "A title or content is required", for good). Refused here,
+        // after a colleague's change or deletion has been met, and never when the status
+        // changes: an Unpublish must still land (review 24).
+        if (isBlankDraft(draft.fields) && (draft.fields.status ?? 'draft') === remote.status)
+          throw new QuireError({
+            kind: 'validation',
+            message: `Not sent: a ${draft.kind} needs a title or some words, so the service keeps the last ones it had. Write something, or delete the ${draft.kind}.`,
+          });
         // "Keep published", and the service shows one of the writer's own writes live, its answer
         // lost, with words written on from it here: readers have what was pressed, nothing to
         // send (a review found the words from before it sent back over it). Words taken back to
@@ -610,6 +610,8 @@ export class SyncEngine {
   ): Promise<'done' | 'conflict' | undefined> {
     const { base } = draft;
     if (draft.remoteId === null || !base?.etag || draft.conflict) return undefined;
+    // Emptied: the full path meets a colleague's change first, then refuses (review 24).
+    if (isBlankDraft(draft.fields)) return undefined;
     if (draft.localRev <= draft.syncedRev) return undefined;
     const slug = wantedSlug(draft);
     if (slug && !sameSlug(slug, base.slug)) return undefined;

@@ -241,10 +241,12 @@ export function useDraftActions({
       // version is: the editor moving to theirs, unnamed, lost sight of what was just typed (a
       // writer's review).
       const copy = kept.find((id) => id !== draft.id);
-      const title = draft.fields.title || 'Untitled';
+      const mine = draft.fields.title || 'Untitled';
+      // The original is named as theirs has it: a colleague may have retitled it (review 24).
+      const theirs = draft.theirs?.title || mine;
       notify({
         tone: 'info',
-        message: `Kept both: your words are in “${title} (my copy)”, a separate draft, open now; “${title}” has theirs.`,
+        message: `Kept both: your words are in “${mine} (my copy)”, a separate draft, open now; “${theirs}” has theirs.`,
       });
       if (copy) {
         openDraft(copy);
