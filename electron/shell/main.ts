@@ -23,6 +23,7 @@ import { externalUrl } from '../core/external-links';
 import { handleRendererCall, type TrustedRenderer } from '../core/renderer-calls';
 import { createCore, type Core } from '../core/service';
 import { loadWindowBounds, saveWindowBounds, visibleBounds } from '../core/window-state';
+import { chromiumFetch } from './chromium-fetch';
 import { installMenu } from './menu';
 
 // The thin Electron shell: all logic lives in electron/core, which runs (and is tested) under
@@ -32,6 +33,12 @@ let trusted: TrustedRenderer | undefined;
 let core: Core | undefined;
 // A quit held by the renderer (words still being saved) finishes once the window has closed.
 let quitting = false;
+// The core has closed its store: the quit held for it may go on.
+let closed = false;
+
+/** The window, while it is open: on macOS the app stays up with none. */
+const openWindow = (): BrowserWindow | undefined =>
+  mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined;
 
 const rendererUrl = (): string =>
   !app.isPackaged && process.env.ELECTRON_RENDERER_URL
@@ -64,6 +71,7 @@ function createWindow(): BrowserWindow {
   if (saved?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
     if (quitting) app.quit();
   });
   window.on('close', () =>
@@ -98,7 +106,7 @@ async function start(): Promise<void> {
     credentials: new KeytarCredentialStore(),
     version: app.getVersion(),
     // Electron's network stack: the system proxy and certificates apply.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    fetch: chromiumFetch((options) => net.request(options)),
   });
   ipcMain.handle(CALL_CHANNEL, (event: IpcMainInvokeEvent, name: unknown, input: unknown) =>
     handleRendererCall(
@@ -113,8 +121,8 @@ async function start(): Promise<void> {
       input,
     ),
   );
-  core.subscribe((event) => mainWindow?.webContents.send(EVENT_CHANNEL, event));
-  installMenu(() => mainWindow);
+  core.subscribe((event) => openWindow()?.webContents.send(EVENT_CHANNEL, event));
+  installMenu(openWindow);
   mainWindow = createWindow();
 }
 
@@ -150,8 +158,13 @@ app.on('web-contents-created', (_event, contents) => {
 if (!app.requestSingleInstanceLock()) app.quit();
 else {
   app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore();
-    mainWindow?.focus();
+    const window = openWindow();
+    if (!window) {
+      if (core) mainWindow = createWindow();
+      return;
+    }
+    if (window.isMinimized()) window.restore();
+    window.focus();
   });
   // Catches start()'s failure too, not only whenReady's: it went unhandled, the app up and silent.
   app.whenReady().then(start).catch(failedToStart);
@@ -164,5 +177,20 @@ else {
   app.on('before-quit', () => {
     quitting = true;
   });
-  app.on('will-quit', () => void core?.close());
+  // Electron ends the process when this returns: held until the core has stopped sync and
+  // closed its store, three seconds at most (words are already saved: the page saves them
+  // before it lets the window close).
+  app.on('will-quit', (event) => {
+    if (closed || !core) return;
+    event.preventDefault();
+    const closing = core;
+    core = undefined;
+    const limit = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
+    void Promise.race([closing.close(), limit])
+      .catch((error: unknown) => console.error('quire: closing the store failed', error))
+      .finally(() => {
+        closed = true;
+        app.exit(0);
+      });
+  });
 }

@@ -1,10 +1,5 @@
-import {
-  createBridge,
-  envelopeTransport,
-  type Bridge,
-  type EnvelopeBridge,
-} from '../../shared/bridge';
-import { httpTransport, takeLaunchSession } from './host-transport';
+import { createBridge, type Bridge, type EnvelopeBridge } from '../../shared/bridge';
+import { chooseTransport } from './choose-transport';
 
 declare global {
   interface Window {
@@ -14,7 +9,10 @@ declare global {
 }
 
 export const bridge: Bridge = createBridge(
-  window.quire
-    ? envelopeTransport(window.quire)
-    : httpTransport(takeLaunchSession(window.location, sessionStorage, history)),
+  chooseTransport({
+    location: window.location,
+    quire: window.quire,
+    storage: sessionStorage,
+    history,
+  }),
 );

@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { QuireError } from '../../shared/errors';
+import { PublishingApiClient } from '../core/api/client';
+import { chromiumFetch } from './chromium-fetch';
+import { netRequestStandIn } from './testing/net-request-stand-in';
+
+// The client as the Electron app runs it: its fetch over (a stand-in for) Electron's net.request,
+// against the real reference server. See testing/net-request-stand-in.ts for what is played.
+const fetchInElectron = chromiumFetch(netRequestStandIn);
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService('chromium-fetch');
+});
+afterAll(() => service.close());
+
+const listen = async (server: Server): Promise<string> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+const clientAt = (baseUrl: string, options: { timeoutMs?: number } = {}) =>
+  new PublishingApiClient({
+    baseUrl,
+    subdomain: service.subdomain,
+    token: () => service.token,
+    fetch: fetchInElectron,
+    attempts: 1,
+    ...options,
+  });
+
+describe('the API client over Electron’s network stack', () => {
+  it('lists, creates and reads back against the reference server, the token sent', async () => {
+    const client = clientAt(service.server.url);
+    const made = await client.create('post', {
+      title: 'Over Chromium',
+      slug: 'over-chromium',
+      content: '<p>words</p>',
+    });
+    const found = await client.findBySlug('post', made.slug);
+    expect(found?.content).toBe('<p>words</p>');
+    const page = await client.list('post', { limit: 5 });
+    expect(page.records.map((post) => post.title)).toContain('Over Chromium');
+  });
+
+  it('says a moved service redirects, not that it cannot be reached, and follows nowhere', async () => {
+    // net.fetch rejected "Redirect was cancelled" here, and the writer was told to check their
+    // connection while the publication's changes waited as if offline.
+    const asked: string[] = [];
+    const moved = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(301, { location: 'https://www.example.com/app/blog/posts' });
+      response.end();
+    });
+    const url = await listen(moved);
+    try {
+      const error = await clientAt(url)
+        .list('post')
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(QuireError);
+      expect((error as QuireError).kind).toBe('not-publishing-api');
+      expect((error as QuireError).status).toBe(301);
+      expect((error as QuireError).message).toContain('redirects to https://www.example.com');
+      expect(asked).toHaveLength(1);
+    } finally {
+      moved.close();
+    }
+  });
+
+  it('gives up on a service that does not answer within the client’s time, as a timeout', async () => {
+    const silent = createServer(() => {});
+    const url = await listen(silent);
+    try {
+      const error = await clientAt(url, { timeoutMs: 300 })
+        .list('post')
+        .catch((caught: unknown) => caught);
+      expect((error as QuireError).kind).toBe('timeout');
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
+  it('passes Chromium’s own error on for a refused connection: offline, never sent', async () => {
+    const closed = createServer();
+    const url = await listen(closed);
+    closed.close();
+    const error = await clientAt(url)
+      .list('post')
+      .catch((caught: unknown) => caught);
+    expect((error as QuireError).kind).toBe('offline');
+    expect(((error as QuireError).cause as Error).message).toBe('net::ERR_CONNECTION_REFUSED');
+  });
+});
