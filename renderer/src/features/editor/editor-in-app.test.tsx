@@ -307,9 +307,32 @@ describe('a press while the last is on its way', () => {
     await user.click(next);
     answer();
     await noticeSaying(new RegExp(`^“[^”]+” published on ${publication.name}`));
-    await waitFor(() => expect(next.getAttribute('aria-disabled')).toBeNull());
+    await waitFor(() => expect(next.getAttribute('aria-disabled')).toBeNull(), { timeout: 3_000 });
     expect(syncs()).toBe(before + 1);
     expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('publish');
+  });
+
+  it('does nothing on a second Enter just after Publish landed, and unpublishes on one after', async () => {
+    // The button keeps the focus and by then says "Unpublish": Enter twice put the post live and
+    // took it down again (a writer's review).
+    const user = userEvent.setup();
+    const draft = await createPost('Entered twice', '<p>Words.</p>');
+    await openInApp(draft.id);
+    const publish = screen.getByRole('button', { name: `Publish to ${publication.name}` });
+    await user.click(publish);
+    await noticeSaying(new RegExp(`^“Entered twice” published on ${publication.name}`));
+    const unpublish = screen.getByRole('button', {
+      name: `Unpublish from ${publication.name}`,
+    });
+    expect(document.activeElement).toBe(unpublish);
+    await user.keyboard('{Enter}');
+    expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('publish');
+    await waitFor(() => expect(unpublish.getAttribute('aria-disabled')).toBeNull(), {
+      timeout: 3_000,
+    });
+    await user.keyboard('{Enter}');
+    await noticeSaying(new RegExp(`^“Entered twice” unpublished from ${publication.name}`));
+    expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('draft');
   });
 
   it('does nothing on Delete: one delete, one Undo', async () => {

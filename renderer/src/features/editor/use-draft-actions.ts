@@ -19,6 +19,8 @@ import { draftQuery } from './queries';
 import type { DraftSaving } from './use-draft-saving';
 import type { WriterPlace } from './writer-place';
 
+const PRESS_AGAIN_AFTER_MS = 1_000;
+
 interface Needs {
   draft: DraftView;
   publication: PublicationView;
@@ -68,6 +70,8 @@ export function useDraftActions({
 
   // A second press while the first is on its way (a double-click) would take it straight back:
   // published and unpublished again, live for a moment, its address fixed for good.
+  // So would a second Enter a moment after the first had landed: the button, focused still, by
+  // then says the opposite (a writer's review). It stays unpressable for a second after.
   const [publishing, setPublishing] = useState(false);
   const publishingNow = useRef(false);
   const togglePublish = async () => {
@@ -77,8 +81,10 @@ export function useDraftActions({
     try {
       await publishOrUnpublish();
     } finally {
-      publishingNow.current = false;
-      setPublishing(false);
+      window.setTimeout(() => {
+        publishingNow.current = false;
+        setPublishing(false);
+      }, PRESS_AGAIN_AFTER_MS);
     }
   };
   const publishOrUnpublish = async () => {
