@@ -97,6 +97,15 @@ export function MetadataPanel({
 }: Props) {
   const slugHint = useId();
   const refusalId = useId();
+  // The line under Slug spoke of an empty field while the writer's own slug was in it (a
+  // writer's review): it says what theirs becomes on the service, then what an empty one does.
+  const [typedSlug, setTypedSlug] = useState(initial.slug?.trim() ?? '');
+  const ifEmpty =
+    slugFollowsTitle || !serviceSlug
+      ? `it is made from the title and follows it until the first publish`
+      : slugChosenElsewhere
+        ? `it stays ${serviceSlug}: it was set on the service, so it no longer follows the title`
+        : `it stays ${serviceSlug}: it has been published, and links point at it`;
   // Here rather than in the editor host, so the answer re-renders this panel only.
   const { data: knownTags } = useQuery(knownTagsQuery(publicationId));
   const said = (field: (typeof PANEL_FIELDS)[number]) => refused?.[field];
@@ -114,15 +123,16 @@ export function MetadataPanel({
           defaultValue={initial.slug ?? ''}
           placeholder={serviceSlug ?? ''}
           {...refusalAria(idOf('slug'), said('slug'), slugHint)}
-          onChange={(e) => onChange({ slug: e.target.value.trim() || undefined })}
+          onChange={(e) => {
+            setTypedSlug(e.target.value.trim());
+            onChange({ slug: e.target.value.trim() || undefined });
+          }}
         />
       </label>
       <span id={slugHint} className="length-hint">
-        {slugFollowsTitle || !serviceSlug
-          ? `Left empty, it is made from the title and follows it until the first publish${serviceSlug ? ` (now: ${serviceSlug})` : ''}.`
-          : slugChosenElsewhere
-            ? `Left empty, it stays ${serviceSlug}: it was set on the service, so it no longer follows the title.`
-            : `Left empty, it stays ${serviceSlug}: it has been published, and links point at it.`}
+        {typedSlug
+          ? `Yours${serviceSlug ? ` (on the service: ${serviceSlug})` : ''}. Emptied, ${ifEmpty}.`
+          : `Left empty, ${ifEmpty}${slugFollowsTitle || !serviceSlug ? (serviceSlug ? ` (now: ${serviceSlug})` : '') : ''}.`}
       </span>
       <Refusal id={idOf('slug')} said={said('slug')} />
       <label>
@@ -201,6 +211,9 @@ function UrlField(props: {
   onChange(value: string | null): void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // What the draft holds for the field while the one typed is not an address: said as it is
+  // (it read "Saved without it" while the last full address stayed, a writer's review).
+  const [kept, setKept] = useState(props.initial.trim());
   const errorId = useId();
   const nameId = useId();
   const refusalId = useId();
@@ -217,12 +230,17 @@ function UrlField(props: {
         onChange={(e) => {
           const entry = readUrlEntry(e.target.value);
           setError(entry.ok ? null : entry.message);
-          if (entry.ok) props.onChange(entry.value);
+          if (!entry.ok) return;
+          setKept(entry.value ?? '');
+          props.onChange(entry.value);
         }}
       />
       {error && (
         <span id={errorId} className="field-error" role="status">
-          {error} Saved without it until it is complete.
+          {error}{' '}
+          {kept
+            ? `Until it is fixed, the draft keeps ${kept}.`
+            : 'Until it is fixed, the draft keeps no address here.'}
         </span>
       )}
       <Refusal id={refusalId} said={props.refused} />

@@ -22,6 +22,11 @@ describe('readEmbed', () => {
     expect(src('https://open.spotify.com/episode/4rOoJ6Egrf8K2IrywzwOMk')).toBe(
       'https://open.spotify.com/embed/episode/4rOoJ6Egrf8K2IrywzwOMk',
     );
+    // Typed or pasted after the "https://" the field starts with (a writer's review).
+    expect(src('https://https://vimeo.com/12345')).toBe('https://player.vimeo.com/video/12345');
+    expect(src('https://<iframe src="https://player.vimeo.com/video/7"></iframe>')).toBe(
+      'https://player.vimeo.com/video/7',
+    );
     // A player's own address is taken as it is.
     expect(src('https://player.vimeo.com/video/1?h=abc')).toBe(
       'https://player.vimeo.com/video/1?h=abc',

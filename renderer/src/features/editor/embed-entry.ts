@@ -42,7 +42,8 @@ const KNOWN =
 
 /** A video's or a player's page address, or the embed code a site gives, made an embed. */
 export function readEmbed(raw: string, title: string): EmbedEntry {
-  const value = raw.trim();
+  // The field starts as "https://": an address or embed code pasted after it brings its own.
+  const value = raw.trim().replace(/^https?:\/\/(?=https?:\/\/|<)/i, '');
   if (value === '' || value === 'https://')
     return { ok: false, message: 'Give the address of the video or player, or its embed code.' };
   let attributes: Record<string, string>;

@@ -13,6 +13,13 @@ describe('readImageAddress', () => {
     });
   });
 
+  it('refuses an address with a space, which Chromium would take and show broken', () => {
+    expect(readImageAddress('https://not a url')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/no spaces/),
+    });
+  });
+
   it('refuses what the app could not show, saying why', () => {
     expect(readImageAddress('https://')).toMatchObject({ ok: false });
     expect(readImageAddress('https://http://example.com/a.jpg')).toMatchObject({

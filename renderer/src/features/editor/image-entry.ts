@@ -1,3 +1,5 @@
+import { SPACE_IN_ADDRESS } from './url-field';
+
 /** What the image form accepts as the image's address. */
 export type ImageAddress = { ok: true; src: string } | { ok: false; message: string };
 
@@ -8,6 +10,7 @@ export function readImageAddress(raw: string): ImageAddress {
   const value = raw.trim().replace(/^https?:\/\/(?=https?:\/\/)/i, '');
   if (value === '' || value === 'https://')
     return { ok: false, message: 'Give the address of the image (https://…).' };
+  if (/\s/.test(value)) return { ok: false, message: SPACE_IN_ADDRESS };
   let url: URL;
   try {
     url = new URL(value);
