@@ -163,9 +163,11 @@ describe('DraftEditor', () => {
     expect(editor.can().undo()).toBe(true);
     editor.commands.undo();
     await settled();
-    // The source shows the text as the editor holds it.
+    // The source shows the text as the editor holds it, and the keyboard is in it, as it is in
+    // the visual editor on the way back (it stayed on the button: a writer's review).
     toSource();
     expect(sourceBox().value).toBe(start);
+    expect(document.activeElement).toBe(sourceBox());
 
     // What the editor can hold comes back as written, without a question.
     const edited = '<h2>Heading</h2><p>Some <strong>bold</strong> text, <em>edited</em>.</p>';

@@ -90,6 +90,23 @@ describe('TagPicker', () => {
     expect(screen.getByText('No tags.')).toBeTruthy();
   });
 
+  it('keeps names typed between commas apart, adding those it knows', async () => {
+    // A comma that could not add swallowed itself: "keyboard,a11y" became "keyboarda11y".
+    const onChange = vi.fn();
+    render(<TagPicker initial={[]} known={known} onChange={onChange} />);
+    const field = screen.getByRole('combobox', { name: 'Add a tag' });
+    const user = userEvent.setup();
+    await user.type(field, 'keyboard,a11y');
+    expect(field).toHaveProperty('value', 'keyboard, a11y');
+    expect(onChange).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, `Gardening, ${known[0]!.name}{Enter}`);
+    expect(onChange).toHaveBeenLastCalledWith([known[0]!.id]);
+    expect(field).toHaveProperty('value', 'Gardening');
+    const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toContain('No tag named “Gardening”');
+  });
+
   it('takes no tag beyond the most a post can have, so no save is refused for it', async () => {
     const onChange = vi.fn();
     const full = Array.from({ length: 100 }, (_, i) => i + 1);

@@ -45,15 +45,31 @@ export function TagPicker({ initial, known, refused, onChange }: Props) {
     setIds(next);
     onChange(next);
   };
-  const add = () => {
-    const entry = resolveTagEntry(text, known);
-    if (!entry.ok) return setError(entry.message);
-    // One more would make every save of the draft fail: the contract takes no more.
-    if (!ids.includes(entry.id) && ids.length >= MAX_TAGS)
-      return setError(`${MAX_TAGS} tags is the most there can be: remove one first.`);
-    if (!ids.includes(entry.id)) update([...ids, entry.id]);
-    setText('');
-    setError(null);
+  /**
+   * Adds what the field names: one tag, or several parted by commas ("travel, food"). What
+   * cannot be added stays in the field, parted as typed, with the first reason. A comma that
+   * only added what it could had swallowed itself and run the next name into the last.
+   */
+  const add = (typedComma = false) => {
+    const whole = resolveTagEntry(text, known);
+    const names = whole.ok ? [text] : text.split(',').filter((name) => name.trim() !== '');
+    const next = [...ids];
+    const left: string[] = [];
+    let reason: string | null = names.length === 0 && !whole.ok ? whole.message : null;
+    for (const name of names) {
+      const entry = name === text ? whole : resolveTagEntry(name, known);
+      // One more would make every save of the draft fail: the contract takes no more.
+      const full = entry.ok && !next.includes(entry.id) && next.length >= MAX_TAGS;
+      if (!entry.ok || full) {
+        left.push(name.trim());
+        reason ??= entry.ok
+          ? `${MAX_TAGS} tags is the most there can be: remove one first.`
+          : entry.message;
+      } else if (!next.includes(entry.id)) next.push(entry.id);
+    }
+    if (next.length !== ids.length) update(next);
+    setText(left.join(', ') + (typedComma && left.length > 0 ? ', ' : ''));
+    setError(reason);
   };
   return (
     <fieldset className="tag-picker">
@@ -102,11 +118,11 @@ export function TagPicker({ initial, known, refused, onChange }: Props) {
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === ',') {
               event.preventDefault();
-              add();
+              add(event.key === ',');
             }
           }}
         />
-        <button type="button" className="small" onClick={add}>
+        <button type="button" className="small" onClick={() => add()}>
           Add tag
         </button>
         <datalist id={listId}>

@@ -75,9 +75,17 @@ export function useModeSwitch({
   // The HTML source shown when the writer left the visual editor for it: coming back with it
   // unchanged, the visual editor is as it was, the caret where it was and Undo with its steps.
   const leftVisualWith = useRef<string | null>(null);
+  // The keyboard goes where the writer now writes, once the source is shown.
+  const focusSource = useRef(false);
+  useEffect(() => {
+    if (!focusSource.current || !source.current) return;
+    focusSource.current = false;
+    source.current.focus({ preventScroll: true });
+  });
   const toSource = () => {
     const html = currentFields().content;
     leftVisualWith.current = html;
+    focusSource.current = true;
     setSourceSeed(html);
     setMode('source');
     setPendingLoss(null);

@@ -84,7 +84,9 @@ export function ConflictView({
           <p className="conflict-title-text">
             <Marked parts={titleParts} side="mine" />
           </p>
-          <div className={bodyClass}>
+          {/* A long text scrolls in its box, which Chromium then puts in the Tab order: named
+              so, it is not a bare stop (a writer's review). */}
+          <div className={bodyClass} role="region" aria-label="Your text" tabIndex={0}>
             <Marked parts={bodyParts} side="mine" />
           </div>
         </article>
@@ -95,7 +97,12 @@ export function ConflictView({
               <p className="conflict-title-text">
                 <Marked parts={titleParts} side="theirs" />
               </p>
-              <div className={bodyClass}>
+              <div
+                className={bodyClass}
+                role="region"
+                aria-label={`Text on ${publicationName}`}
+                tabIndex={0}
+              >
                 <Marked parts={bodyParts} side="theirs" />
               </div>
             </>
