@@ -66,6 +66,11 @@ test('add a second publication, with specific errors first, and switch between t
   const fieldNotes = page.getByRole('button', { name: /^Field Notes/ });
   await expect(fieldNotes).toHaveAttribute('aria-current', 'true');
   await expect(page.getByText('Writing for')).toContainText('Field Notes');
+  // And says so, the keyboard left where it was (nothing was said: a writer's review).
+  await expect(page.locator('[data-notice]').filter({ hasText: 'Added Field Notes' })).toHaveText(
+    /Added Field Notes: its posts and pages are shown now\./,
+  );
+  await expect(addButton).toBeFocused();
   await expect(page.locator('tbody tr')).toHaveCount(12);
   await screen(page, '02-publications', 'switched');
 

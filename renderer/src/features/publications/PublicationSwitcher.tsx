@@ -123,7 +123,13 @@ export function PublicationSwitcher() {
         <AddPublicationDialog
           onClose={() => setAdding(false)}
           // A publication is added to be written for: the app turns to it at once.
-          onAdded={(publication) => activate.mutate(publication.id)}
+          onAdded={(publication) => {
+            activate.mutate(publication.id);
+            notify({
+              tone: 'info',
+              message: `Added ${publication.name}: its posts and pages are shown now.`,
+            });
+          }}
         />
       )}
       {replacing && (
