@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -130,6 +130,9 @@ describe('MetadataPanel', () => {
     const field = screen.getByRole('textbox', { name: 'Meta title' });
     const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe('5/60 characters');
+    // At the field's limit typing stops: said, not silent (a writer's review).
+    fireEvent.change(field, { target: { value: 'x'.repeat(300) } });
+    expect(hint?.textContent).toBe('300/60 characters — the most it can hold: typing stops at 300');
   });
 
   /** The Slug field and the line under it, in a panel opened with these props. */

@@ -77,7 +77,12 @@ function Hint({
   const tone = length > max ? 'over' : length > ideal ? 'long' : 'ok';
   return (
     <span id={id} className={`length-hint ${tone}`}>
-      {length}/{ideal} characters{length > ideal ? ' — search engines may cut it' : ''}
+      {length}/{ideal} characters
+      {length >= max
+        ? ` — the most it can hold: typing stops at ${max}`
+        : length > ideal
+          ? ' — search engines may cut it'
+          : ''}
     </span>
   );
 }
