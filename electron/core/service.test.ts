@@ -805,6 +805,48 @@ describe('the core service', () => {
     expect((await call(c, 'sync.status')).pending).toBe(0);
   });
 
+  it('never lets a push in flight ask again about a conflict the writer has just resolved', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Resolve race', content: '<p>one</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const id = (await call(c, 'drafts.get', { draftId: draft.id })).remoteId;
+    await service.request('PUT', `/posts/${id}`, { body: { content: '<p>theirs</p>' } });
+    const save = (content: string) =>
+      call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Resolve race', content } });
+    await save('<p>mine</p>');
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).theirs).not.toBeNull();
+    // Written on while asked: a push of it goes, its read slow. Keep mine comes while it is on
+    // its way; the push, having read before it, asked again: the writer's choice undone.
+    await save('<p>mine, more</p>');
+    proxy.setPolicy((request) =>
+      request.method === 'GET' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+    );
+    const from = proxy.log.length;
+    const pushing = call(c, 'sync.syncNow');
+    const sentBy = Date.now() + 5_000;
+    while (proxy.log.length === from && Date.now() < sentBy)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' });
+    await pushing;
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'sync.syncNow');
+    const { json } = await service.request('GET', '/posts/resolve-race');
+    expect({
+      asked: (await call(c, 'drafts.get', { draftId: draft.id })).theirs !== null,
+      onService: json.post.content,
+    }).toEqual({ asked: false, onService: '<p>mine, more</p>' });
+  });
+
   it('sends a change made while its draft is being sent before "sync now" answers', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {
@@ -1087,6 +1129,25 @@ describe('the core service', () => {
     expect(await errorOf(c, 'drafts.leave', { draftId: 'not-a-uuid' })).toMatchObject({
       kind: 'bad-input',
     });
+  });
+
+  it('keeps a new draft whose only words are in an HTML comment (review 25)', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    // An outline typed in HTML source: no reader sees it, yet the writer wrote it, and dropping
+    // the draft on leaving (or at the next start) threw it away with nothing kept.
+    const outline = '<!-- outline: the ferry, the strike, what the harbourmaster said -->';
+    const { id } = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: '', content: outline },
+    });
+    expect((await call(c, 'drafts.leave', { draftId: id })).discarded).toBe(false);
+    expect((await call(c, 'drafts.get', { draftId: id })).fields.content).toBe(outline);
   });
 
   it('drops at start a new draft left without a word as the window closed', async () => {

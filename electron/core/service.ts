@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { isUntouched } from '../../shared/blank-draft';
 import { refusedAddresses } from '../../shared/contract';
 import type { DraftFieldsView } from '../../shared/model';
 import { SEARCH_LIMIT } from '../../shared/views';
@@ -12,7 +11,12 @@ import { dispatch, type Handlers } from './dispatch';
 import { isDamagedDatabase, startEmbeddedService, type EmbeddedService } from './embedded';
 import { checkPublication, serviceNameOf } from './publications';
 import { sameService, storedAddress } from './service-address';
-import { LocalStore, type Draft, type StoredPublication } from './store/local-store';
+import {
+  LocalStore,
+  nothingWritten,
+  type Draft,
+  type StoredPublication,
+} from './store/local-store';
 import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
@@ -86,7 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const droppable = (draft: Draft): boolean =>
     draft.remoteId === null &&
     draft.claimedSlug === null &&
-    isUntouched(draft.fields) &&
+    nothingWritten(draft.fields) &&
     store.revisions(draft.id).length === 0;
   // One left open as the window closed goes at the next start: else it stayed an "Untitled ·
   // Saved locally" row, counted unsynced at every launch (a writer's review).
@@ -686,7 +690,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sync.resolveConflict': async ({ draftId, resolution }) => {
       const publicationId = store.getDraft(draftId)?.publicationId ?? '';
-      const ids = engine.resolve(draftId, resolution);
+      // With no push in flight: one that read the service before the writer chose would end by
+      // asking again, the choice undone and the push it queued taken with it (review 25).
+      const ids = await engine.exclusive(async () => engine.resolve(draftId, resolution));
       ids.forEach(changed);
       // Keeping theirs when theirs is "deleted" removes the draft: the lists must hear of it too.
       if (!ids.includes(draftId)) {

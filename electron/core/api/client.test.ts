@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuireError } from '../../../shared/errors';
 import { startTestService, type TestService } from '../../../server/testing/harness';
 import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
-import { neverSent, PublishingApiClient, type ApiClientOptions } from './client';
+import { landedNothing, neverSent, PublishingApiClient, type ApiClientOptions } from './client';
 
 let service: TestService;
 let proxy: FaultProxy;
@@ -329,4 +329,37 @@ it('never repeats the token a 200 answer echoes in its status (security review)'
   } finally {
     echo.close();
   }
+});
+
+// Review 25: a write refused with 412 was kept as "sent", and taken for the writer's own landed
+// words next round; one refused after an earlier try that may have landed must stay so.
+describe('a write refused by the service', () => {
+  const made = async (title: string) =>
+    (
+      await service.request('POST', '/posts', {
+        body: { title, content: '<p>x</p>', slug: title.toLowerCase().replace(/ /g, '-') },
+      })
+    ).json.post.id as number;
+
+  it('changed nothing, refused at its only try (412: the record changed since)', async () => {
+    const id = await made('Refused once');
+    const failed = await client({ attempts: 3 })
+      .update('post', id, { title: 'y' }, { ifMatch: '"stale"' })
+      .catch((error: unknown) => error);
+    expect((failed as QuireError).status).toBe(412);
+    expect(landedNothing(failed)).toBe(true);
+  });
+
+  it('may have landed, refused after an earlier try that may have (the 412 may be its doing)', async () => {
+    const id = await made('Refused after a try');
+    let puts = 0;
+    proxy.setPolicy((request) =>
+      request.method === 'PUT' && puts++ === 0 ? { type: 'error-500' } : { type: 'pass' },
+    );
+    const failed = await client({ attempts: 3 })
+      .update('post', id, { title: 'y' }, { ifMatch: '"stale"' })
+      .catch((error: unknown) => error);
+    expect((failed as QuireError).status).toBe(412);
+    expect(landedNothing(failed)).toBe(false);
+  });
 });

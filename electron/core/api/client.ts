@@ -386,7 +386,10 @@ export class PublishingApiClient {
     } catch (error) {
       // A try of it may have landed (its answer lost): then no later failure, of a read
       // before the next try included, says the create never left (review 21).
-      if (recovered && error instanceof Error) unsent.delete(error);
+      if (recovered && error instanceof Error) {
+        unsent.delete(error);
+        refusedOnly.delete(error);
+      }
       throw error;
     }
   }
@@ -440,6 +443,8 @@ export class PublishingApiClient {
       try {
         return await this.once(method, path, options);
       } catch (error) {
+        // Whether a try before this one may have landed: a refusal after one proves nothing.
+        const leftBefore = left;
         left ||= !refusedBeforeConnecting(error, method);
         const retryable =
           options.retry &&
@@ -451,6 +456,7 @@ export class PublishingApiClient {
           continue;
         }
         if (!left && error instanceof Error) unsent.add(error);
+        else if (!leftBefore && refusal(error)) refusedOnly.add(error);
         throw error;
       }
     }
@@ -650,6 +656,24 @@ function refusedBeforeConnecting(error: unknown, method: string): boolean {
  * the words of the writer's own Unpublish, never sent, and was taken for ours, put live again).
  */
 export const neverSent = (error: unknown): boolean => error instanceof Error && unsent.has(error);
+
+/** Errors of writes refused (4xx) at the only try of them that left this computer. */
+const refusedOnly = new WeakSet<Error>();
+
+const refusal = (error: unknown): error is QuireError =>
+  error instanceof QuireError &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500;
+
+/**
+ * The write changed nothing on the service: it never left, or the one try of it that did was
+ * refused (a 4xx: the service changes nothing it refuses). A 412 to an If-Match write is such a
+ * refusal, unless an earlier try may have landed and be why (review 25: a refused write kept as
+ * "the last words sent" made a colleague's rename of the writer's own words a conflict).
+ */
+export const landedNothing = (error: unknown): boolean =>
+  neverSent(error) || (error instanceof Error && refusedOnly.has(error));
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

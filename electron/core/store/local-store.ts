@@ -20,6 +20,7 @@ import type {
   Tag,
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
+import { quireGaveSlug } from '../sync/slug-origin';
 import { draftSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
@@ -803,9 +804,13 @@ export class LocalStore {
              WHERE draft_id = ? AND op = 'push'`,
           )
           .run(JSON.stringify(fields), rev, pressed ? 1 : 2, draft.id);
-      // Met by a conflict meanwhile: what Keep mine sends.
-      else if (draft.conflict)
-        this.setSetting(pinKey(draft.id), JSON.stringify({ fields, localRev: rev }));
+      // Met by a conflict meanwhile: what Keep mine sends. What readers saw goes at the slug
+      // they had: Keep mine meets the post from theirs, wherever an Unpublish carrying a held
+      // rename moved it, and a push naming no slug left it there, live (review 25).
+      else if (draft.conflict) {
+        const sent = pressed || fields.slug ? fields : { ...fields, slug: draft.base?.slug };
+        this.setSetting(pinKey(draft.id), JSON.stringify({ fields: sent, localRev: rev }));
+      }
     };
     // An Update pressed before the Unpublish: it goes again, as pressed, unless the words
     // changed since (a review: the Update taken back by restoring the live words went live).
@@ -1107,6 +1112,12 @@ export class LocalStore {
     return this.write(() => {
       const draft = this.mustGet(id);
       this.snapshot(id, reason);
+      // A slug the writer never set, and Quire gave, stays unset: it follows the title while the
+      // record is unpublished. Stored, it was taken for the writer's own, and a retitled draft
+      // kept its old URL while its Slug field said it follows the title (review 25).
+      const { slug, ...words } = fieldsOf(record);
+      const fields =
+        !draft.fields.slug && quireGaveSlug(record.slug, draft) ? words : { ...words, slug };
       this.db
         .prepare(
           `UPDATE drafts SET fields_json = ?, search_text = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
@@ -1115,7 +1126,7 @@ export class LocalStore {
            WHERE id = ?`,
         )
         .run(
-          JSON.stringify(fieldsOf(record)),
+          JSON.stringify(fields),
           draftSearchText(record),
           JSON.stringify(baseOf(record, etag)),
           record.id,
@@ -1179,7 +1190,7 @@ export class LocalStore {
    * and holds something else: a blank draft, or a save that changes nothing, adds none.
    */
   private snapshotWhileWriting(draft: Draft, next: DraftFields): void {
-    if (isUntouched(draft.fields) || differingFields(draft.fields, next).length === 0) return;
+    if (nothingWritten(draft.fields) || differingFields(draft.fields, next).length === 0) return;
     const newest = this.statements.newestRevision.get(draft.id) as
       { fields_json: string; taken_at: number } | undefined;
     // A new draft's first minutes are not worth a snapshot: the interval runs from its creation.
@@ -1371,6 +1382,14 @@ export function fieldsOf(record: RemoteRecord): DraftFields {
     canonical_url: record.canonical_url,
   };
 }
+
+/**
+ * Nothing at all written into a draft: untouched, with no HTML comment either. A comment is blank
+ * to the service (no reader sees it) but words the writer typed, an outline in HTML source: a
+ * draft holding one is never dropped unasked, and is snapshotted as any other (review 25).
+ */
+export const nothingWritten = (fields: DraftFields): boolean =>
+  isUntouched(fields) && !fields.content.includes('<!--');
 
 /** Equal for two versions exactly when `differingFields` finds nothing between them. */
 /** Whether these fields are what the service held at this base (undefined: not known). */

@@ -656,3 +656,30 @@ describe('the writer’s rename, met by a colleague’s landing between the read
     expect((await byId(id)).slug).toBe('the-quay-steps-at-dusk');
   });
 });
+
+// Review 25: the service's copy brought in (Keep theirs, take-theirs, a refresh on opening, a
+// Discard) stored the slug Quire gave as the writer's own: the Slug field still said it follows
+// the title, yet a retitled draft kept its old URL.
+describe('a never-published draft whose slug Quire gave, the service’s copy taken (Keep theirs)', () => {
+  it('still follows its title, as its Slug field says', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Net loft', '<p>N</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect(
+      (await world.service.request('PUT', `/posts/${id}`, { body: { content: '<p>N.</p>' } }))
+        .status,
+    ).toBe(200);
+    d.store.saveDraft(draft.id, fields('Net loft', '<p>N, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'theirs');
+    expect(draftView(d.store.getDraft(draft.id)!, d.store, true).slugFollowsTitle).toBe(true);
+    // The writer retitles it, as the field's line invites.
+    d.store.saveDraft(draft.id, {
+      ...d.store.getDraft(draft.id)!.fields,
+      title: 'Net loft at dusk',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    expect((await byId(id)).slug).toBe('net-loft-at-dusk');
+  });
+});

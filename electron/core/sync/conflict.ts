@@ -64,9 +64,16 @@ export function wasSent(sent: readonly string[], record: RemoteRecord): boolean 
 export function decidePush(
   draft: Pick<Draft, 'remoteId' | 'base' | 'fields' | 'localRev' | 'syncedRev' | 'sentVersions'>,
   remote: RemoteRecord | undefined,
+  /** The push sends words pinned by a press (an Update, "Keep published", a take-back). */
+  pressed = false,
 ): PushDecision {
   if (draft.remoteId === null || draft.base === null) return { action: 'create' };
-  const unsentEdits = draft.localRev > draft.syncedRev;
+  // Words typed and undone, nothing sent since: nothing differs from the base, nothing to ask
+  // about (review 25 found the base words set against a colleague's, Keep mine undoing theirs).
+  // Words pressed for ("Keep published", a take-back) are the writer's act, asked about.
+  const unsentEdits =
+    draft.localRev > draft.syncedRev &&
+    (pressed || draft.sentVersions.length > 0 || !heldAtBase(draft.fields, draft.base));
   if (!remote) return { action: 'conflict', reason: 'gone-from-service' };
   if (sameFields(fieldsOf(remote), draft.fields)) return { action: 'in-step' };
   // The same version, or one changed in nothing a writer edits (trashed and restored, saved

@@ -458,6 +458,23 @@ describe('SyncEngine against the reference server', () => {
       expect(await onServer(copySlug)).toMatchObject({ content: '<p>from B</p>', status: 'draft' });
     });
 
+    it('keep both on an untitled post: the copy is the "Untitled (my copy)" the notice names', async () => {
+      // Left untitled, the copy was a second "Untitled" row beside theirs: the writer, told their
+      // words are in "Untitled (my copy)", found no such draft and could not tell the two apart.
+      const d = device();
+      const draft = d.store.createDraft(d.publicationId, 'post', fields('', '<p>untitled</p>'));
+      expect(await d.engine.flush()).toMatchObject({ done: 1 });
+      const id = d.store.getDraft(draft.id)!.remoteId!;
+      await service.request('PUT', `/posts/${id}`, { body: { content: '<p>theirs</p>' } });
+      d.store.saveDraft(draft.id, fields('', '<p>mine</p>'));
+      expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+      const [, copy] = d.engine.resolve(draft.id, 'both');
+      expect(d.store.getDraft(copy!)!.fields).toMatchObject({
+        title: 'Untitled (my copy)',
+        content: '<p>mine</p>',
+      });
+    });
+
     it('takes theirs silently only when we have nothing unsent', async () => {
       const seed = await service.request('POST', '/posts', {
         body: { title: 'Quiet', slug: 'quiet-one' },
@@ -602,6 +619,43 @@ describe('a post on the service emptied here (review 24)', () => {
     // The writer asked for it off the site: it must not stay live (the reference server takes
     // `<p></p>`; before d080996 this Unpublish landed).
     expect((await onServer('gone-quiet'))?.status).toBe('draft');
+  });
+
+  it('an Unpublish waiting (offline) still takes the post off the site after title and text are cleared to nothing (review 25)', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Quiet cove', '<p>Q</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    // Unpublish pressed while offline; the writer then clears the post in HTML source (nothing
+    // at all left, not even `<p></p>`). Sent with the blank words, the service refused the
+    // Unpublish too: the post stayed on the site, the writer shown only "A title or content is
+    // required".
+    d.store.saveDraft(draft.id, { ...fields('Quiet cove', '<p>Q</p>'), status: 'draft' });
+    d.store.saveDraft(draft.id, { ...fields('', ''), status: 'draft' });
+    await d.engine.flush();
+    // The editor says the post is off the site (its base's status), not still live.
+    expect({
+      onService: await onServer('quiet-cove'),
+      serviceStatus: d.store.getDraft(draft.id)!.base!.status,
+      error: d.store.getDraft(draft.id)!.lastError,
+    }).toEqual({
+      onService: expect.objectContaining({ status: 'draft', content: '<p>Q</p>' }),
+      serviceStatus: 'draft',
+      error: expect.stringContaining('the service keeps the last ones it had'),
+    });
+    // Words written again go, met as the Unpublish left the post: no conflict with it.
+    d.store.saveDraft(draft.id, { ...fields('Quiet cove', '<p>Q again</p>'), status: 'draft' });
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      conflict: d.store.getDraft(draft.id)!.conflict,
+      onService: await onServer('quiet-cove'),
+    }).toEqual({
+      conflict: null,
+      onService: expect.objectContaining({ status: 'draft', content: '<p>Q again</p>' }),
+    });
   });
 
   it('a colleague’s change meanwhile is asked about, not hidden behind "the service keeps the last ones it had"', async () => {

@@ -3,7 +3,12 @@ import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differenc
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
-import { neverSent, type FetchedRecord, type PublishingApiClient } from '../api/client';
+import {
+  landedNothing,
+  neverSent,
+  type FetchedRecord,
+  type PublishingApiClient,
+} from '../api/client';
 import { GoneRecordError } from '../api/errors';
 import { backoffDelay } from '../api/retry';
 import {
@@ -65,6 +70,16 @@ export const KEY_TRUST_MS = 12 * 60 * 60_000;
 /** The service did not answer at all (as against answering with an error). */
 export const isUnanswered = (error: QuireError): boolean =>
   error.kind === 'offline' || error.kind === 'timeout';
+
+/**
+ * A write that may have landed though it failed: unanswered, or answered by a gateway in front of
+ * the service (502, 503, 504, a CDN's 52x), which may have passed it on and timed out waiting
+ * (nginx's 504 comes after a slow create is made). The service's own 500, or a refusal, made
+ * nothing (review 25).
+ */
+const mayHaveLanded = (error: QuireError): boolean =>
+  (isUnanswered(error) || (error.kind === 'server' && (error.status ?? 0) > 500)) &&
+  !neverSent(error);
 
 /** Pushes the outbox to the service: saved locally first, sent when it can be, never overwriting. */
 export class SyncEngine {
@@ -332,7 +347,9 @@ export class SyncEngine {
       draft.createStartedAt !== null &&
       this.now() - draft.createStartedAt < KEY_TRUST_MS &&
       (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
-    if (draft.remoteId === null && draft.claimedSlug && !keyed) {
+    // A blank draft sends no create for its key to answer: an earlier try that landed is looked
+    // for as on a service without keys, or its Delete finds nothing to delete (review 25).
+    if (draft.remoteId === null && draft.claimedSlug && (!keyed || isBlankDraft(draft.fields))) {
       // An earlier create may have landed with its answer lost: if so, it is ours to update. A
       // record under that slug holding something we never sent is someone else's: the claim is
       // dropped and the create goes on under a free slug, never over their post.
@@ -366,7 +383,9 @@ export class SyncEngine {
     // found a held rename live, the draft said in step).
     const slugBack =
       remote && draft.base && this.movedByOwnWrite(draft, remote) ? draft.base.slug : undefined;
-    const decided = decidePush(draft, remote);
+    const pressed =
+      this.pins.has(draft.id) || this.keepingLive.has(draft.id) || this.puttingBack.has(draft.id);
+    const decided = decidePush(draft, remote, pressed);
     const decision: PushDecision =
       slugBack && decided.action === 'in-step' ? { action: 'update' } : decided;
     switch (decision.action) {
@@ -405,9 +424,11 @@ export class SyncEngine {
             // A try that may have landed made it again: it is that one now, found next by its
             // key or its words, not the old one a colleague may restore meanwhile (review 23
             // found the made post left live beside the restored one, out of Quire's sight).
-            const mayHaveLanded =
-              error instanceof QuireError && isUnanswered(error) && !neverSent(error);
-            if (mayHaveLanded && store.getSetting(goneSetting(draft.id)))
+            if (
+              error instanceof QuireError &&
+              mayHaveLanded(error) &&
+              store.getSetting(goneSetting(draft.id))
+            )
               store.setSetting(goneSetting(draft.id), null);
             throw error;
           }
@@ -482,11 +503,28 @@ export class SyncEngine {
         // saw only the service's "A title or content is required", for good). Refused here,
         // after a colleague's change or deletion has been met, and never when the status
         // changes: an Unpublish must still land (review 24).
-        if (isBlankDraft(draft.fields) && (draft.fields.status ?? 'draft') === remote.status)
-          throw new QuireError({
+        if (isBlankDraft(draft.fields)) {
+          const status = draft.fields.status ?? 'draft';
+          const refusal = new QuireError({
             kind: 'validation',
             message: `Not sent: a ${draft.kind} needs a title or some words, so the service keeps the last ones it had. Write something, or delete the ${draft.kind}.`,
           });
+          if (status === remote.status) throw refusal;
+          // An Unpublish goes alone, with the words the service has: sent with a title and text
+          // both empty, the service refused it too, and the post stayed live (review 25).
+          if (status === 'draft') {
+            const off = { ...fieldsOf(remote), status };
+            await this.sending(draft.id, sentEntry(off, remote.slug), () =>
+              api.update(draft.kind, remote.id, spelledOut(off), { ifMatch: remote.etag }),
+            );
+            // Its base as it landed: shown off the site, and met from there; the words are
+            // still the writer's to send.
+            const after = await this.findOurs(api, draft);
+            if (after && sameFields(fieldsOf(after), off))
+              store.attachRemote(draft.id, baseOf(after, after.etag), false);
+            throw refusal;
+          }
+        }
         // "Keep published", and the service shows one of the writer's own writes live, its answer
         // lost, with words written on from it here: readers have what was pressed, nothing to
         // send (a review found the words from before it sent back over it). Words taken back to
@@ -655,8 +693,8 @@ export class SyncEngine {
 
   /**
    * A write, noted as sent before it goes (a retry tells our own landed write from theirs by
-   * it). One that never left this computer is not noted after all, unless an earlier try of the
-   * same words was (review 20).
+   * it). One that never left this computer, or was refused (review 25), is not noted after all,
+   * unless an earlier try of the same words was (review 20).
    */
   private async sending<T>(draftId: string, entry: string, write: () => Promise<T>): Promise<T> {
     const { store } = this.options;
@@ -665,7 +703,7 @@ export class SyncEngine {
     try {
       return await write();
     } catch (error) {
-      if (neverSent(error) && !noted) store.forgetSent(draftId, entry);
+      if (landedNothing(error) && !noted) store.forgetSent(draftId, entry);
       throw error;
     }
   }
@@ -813,6 +851,22 @@ export class SyncEngine {
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
     // post (review 21 found it left live, out of Quire's sight).
     const id = draft.remoteId ?? (await this.backFromDeletion(api, draft))?.remoteId;
+    // Changed on the service since the writer last saw it (a colleague's work, not a write of
+    // the writer's own, nor the version a conflict showed): not trashed unseen, where Quire has
+    // no way to bring it back. Shown instead, the Delete to be pressed again (review 25).
+    const remote = draft.remoteId !== null ? await this.findOurs(api, draft) : undefined;
+    const unseen =
+      remote !== undefined &&
+      remote.updated_at !== draft.conflict?.updated_at &&
+      ['take-theirs', 'conflict'].includes(decidePush(draft, remote).action);
+    if (remote && unseen) {
+      this.options.store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
+      this.options.store.setDraftError(
+        draft.id,
+        `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`,
+      );
+      return 'done';
+    }
     if (id !== undefined) await api.delete(draft.kind, id);
     this.options.store.setSetting(goneSetting(draft.id), null);
     this.options.store.removeDraft(draft.id);
@@ -863,7 +917,9 @@ export class SyncEngine {
           ...draft.fields,
           status: 'draft',
           slug: undefined,
-          title: draft.fields.title ? `${draft.fields.title} (my copy)` : draft.fields.title,
+          // Named as the notice names it: an untitled copy was a second "Untitled" row beside
+          // theirs, no "Untitled (my copy)" to be found (review 25).
+          title: `${draft.fields.title || 'Untitled'} (my copy)`,
         });
         if (gone) {
           store.setSetting(goneSetting(draftId), null);

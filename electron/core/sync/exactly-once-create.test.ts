@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RecordStore } from '../../../server/records';
-import { fields, startSyncWorld, type SyncWorld } from '../testing/sync-world';
+import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 
 // A create whose outcome is unknown (its answer lost, or no answer in time) must be found before
 // another is sent, even where the service gave it another slug than the one asked for.
@@ -124,6 +124,40 @@ async function colleaguesPost(title: string): Promise<{ id: number; slug: string
     .run(theirs.json.post.id);
   return theirs.json.post;
 }
+
+// Review 25: a blank draft was "nothing to send" before its landed create was looked for, so a
+// Delete found no post to delete, and the writer's live post stayed, out of Quire's sight.
+describe('a new post whose create landed unanswered, then emptied by the writer, then deleted', () => {
+  it('takes the made post off the service too', async () => {
+    const d = world.device({ attempts: 1 });
+    // This service is known to honour keys.
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up R1', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Scrapped idea', '<p>S</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(await world.postsTitled('Scrapped idea')).toHaveLength(1);
+    // The writer thinks better of it: selects all, deletes the words, then presses Delete.
+    d.store.saveDraft(draft.id, { ...fields('', '<p></p>'), status: 'publish' });
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    // Told what stays on the service, not "Saved locally" as if nothing had been made.
+    expect(d.store.getDraft(draft.id)!.lastError).toContain('the service keeps the last ones');
+    d.store.requestDelete(draft.id, 0);
+    await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draft.id)?.id ?? 'removed',
+      onService: (await world.postsTitled('Scrapped idea')).map((p) => p.slug),
+    }).toEqual({ draft: 'removed', onService: [] });
+  });
+});
 
 describe("a create beside a colleague's post with the same words", () => {
   it('retried by the client is made, never taken for the colleague’s', async () => {

@@ -1067,3 +1067,44 @@ describe('held edits undone back to the live words, Unpublish + Keep published, 
     ).toBe('<p>L</p>');
   });
 });
+
+// Review 25: "Keep published" pressed during a conflict was kept for Keep mine as a press, so its
+// push named no slug and was no put-back: the rename the Unpublish carried went live unasked.
+describe('an Unpublish carrying a held rename lands unanswered, a colleague edits, the conflict met with "Keep published" then Keep mine', () => {
+  it('puts the post back live at the slug readers had, the rename still held', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Dock wall', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // A held edit to the live post: a new slug, not for readers until Update.
+    const renamed = { ...published('Dock wall', '<p>L</p>'), slug: 'dock-wall-notes' };
+    d.store.saveDraft(draft.id, renamed);
+    // Unpublish: lands, its answer lost.
+    d.store.saveDraft(draft.id, { ...renamed, status: 'draft' });
+    dropPuts();
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect(await post('dock-wall-notes')).toMatchObject({ status: 'draft' });
+    // A colleague fixes a word in the now-unpublished post.
+    const fixed = await world.service.request('PUT', `/posts/${id}`, {
+      body: { content: '<p>L.</p>' },
+    });
+    expect(fixed.status).toBe(200);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // Shown the conflict, the writer presses "Keep published", then Keep mine.
+    d.store.saveDraft(draft.id, renamed);
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    // Live at a URL readers never had, links to the post broken, and never pressed Update for.
+    const now = d.store.getDraft(draft.id)!;
+    const onService = (await world.service.request('GET', '/posts?limit=100')).json.posts.data.find(
+      (p: { id: number }) => p.id === id,
+    ) as { slug: string; status: string };
+    expect({
+      slug: onService.slug,
+      status: onService.status,
+      renameHeld: now.localRev > now.syncedRev,
+    }).toEqual({ slug: 'dock-wall', status: 'publish', renameHeld: true });
+  });
+});

@@ -1,4 +1,5 @@
-import { slugify, SLUG_MAX_LENGTH } from '../../../server';
+// The slug rules only: the store reads this too, without loading the HTTP server.
+import { slugify, SLUG_MAX_LENGTH } from '../../../server/slugs';
 
 /**
  * `slug` is `stem`, or `stem-N` as a service numbers a slug another record holds (a deleted one

@@ -73,6 +73,8 @@ it('says a Publish refused for a field goes live once that is put right, and tak
   const keep = screen.getByRole('button', { name: `Keep as draft on ${name}` });
   expect(keep.className).not.toContain('primary');
 
+  // Pressable once it has rested from the Publish (a second press at once is ignored).
+  await waitFor(() => expect(keep.getAttribute('aria-disabled')).toBeNull(), { timeout: 3_000 });
   await user.click(keep);
   await noticeSaying(
     new RegExp(
