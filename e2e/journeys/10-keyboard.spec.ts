@@ -68,6 +68,10 @@ test('a writer who uses only the keyboard', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add publication' })).toBeFocused();
+  // Said, and gone by itself, the keyboard never taken there: news goes after 6 s.
+  const added = page.locator('[data-notice]').filter({ hasText: /^Added Keys/ });
+  await expect(added).toBeVisible();
+  await expect(added).toBeHidden({ timeout: 10_000 });
 
   // The list: the skip link lands on its heading; rows move with arrows, Home and End.
   await tabTo(page, skip, { back: true });
