@@ -32,7 +32,7 @@ export interface CoreOptions {
   dataDir: string;
   credentials: CredentialStore;
   version: string;
-  /** Electron's net.fetch inside Electron; global fetch otherwise. */
+  /** A fetch over Electron's net.request inside Electron (shell/chromium-fetch.ts); global fetch otherwise. */
   fetch?: typeof fetch;
   /** Start the reference server in-process as the default publication (first run adds it). */
   embedded?: false | { posts: number; pages: number };

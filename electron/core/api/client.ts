@@ -17,7 +17,7 @@ export interface ApiClientOptions {
   subdomain: string;
   /** Asked on every request, so a token rotated in the keychain is used at once. */
   token: () => Promise<string> | string;
-  /** Global fetch under Node; Electron's net.fetch (system proxy) inside Electron. */
+  /** Global fetch under Node; one over Electron's net.request (system proxy) inside Electron. */
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** The largest answer read; a larger one is refused rather than held in memory. */
@@ -629,7 +629,7 @@ function refusedBeforeConnecting(error: unknown, method: string): boolean {
   type SystemError = { code?: unknown; syscall?: unknown };
   const cause = error.cause as (SystemError & { cause?: SystemError }) | undefined;
   const system = cause?.cause ?? cause;
-  // Chromium (Electron's net.fetch) says its net error as the message, no code (review 22).
+  // Chromium (Electron's net.request) says its net error as the message, no code (review 22).
   // Only no network and no such host: Chromium tries again on a fresh connection after a reused
   // one resets, so a refusal may follow a try that landed.
   // Not for a create: Chromium resends any request, a POST too, on a fresh connection after a
