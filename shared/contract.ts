@@ -219,6 +219,10 @@ export const contract = {
   ).returns<DraftView>(),
   'records.delete': method(z.object({ draftId: id }).strict()).returns<{ undoUntil: number }>(),
   'records.undoDelete': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
+  /** More time to undo a delete still waiting: a full undo window from now. */
+  'records.holdUndo': method(z.object({ draftId: id }).strict()).returns<{
+    undoUntil: number;
+  }>(),
 
   'drafts.open': method(
     z.object({ publicationId: id, kind, slug: text(URL_MAX).min(1) }).strict(),

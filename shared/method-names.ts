@@ -16,6 +16,7 @@ export const METHOD_NAMES = [
   'records.create',
   'records.delete',
   'records.undoDelete',
+  'records.holdUndo',
   'drafts.open',
   'drafts.get',
   'drafts.save',

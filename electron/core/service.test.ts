@@ -1276,11 +1276,24 @@ describe('the core service', () => {
     expect((await service.request('GET', '/posts/undoable')).status).toBe(200);
     expect((await call(c, 'records.undoDelete', { draftId: draft.id })).pendingDelete).toBe(false);
     await call(c, 'records.delete', { draftId: draft.id });
+    // Held twice, each a window from then: still there past the first window's end.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const held = await call(c, 'records.holdUndo', { draftId: draft.id });
+    expect(held.undoUntil).toBeGreaterThanOrEqual(undoUntil + 100);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call(c, 'records.holdUndo', { draftId: draft.id });
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/undoable')).status).toBe(200);
+    // Let go: the delete goes, and can be neither held nor undone any more.
     await new Promise((resolve) => setTimeout(resolve, 350));
     await call(c, 'sync.syncNow');
     expect((await service.request('GET', '/posts/undoable')).status).toBe(404);
     expect(await errorOf(c, 'records.undoDelete', { draftId: draft.id })).toMatchObject({
       kind: 'conflict',
+    });
+    expect(await errorOf(c, 'records.holdUndo', { draftId: draft.id })).toMatchObject({
+      kind: 'conflict',
+      message: 'Too late to undo: the delete has been sent',
     });
   });
 });

@@ -569,6 +569,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       changed(draftId);
       return { undoUntil: Date.now() + undoWindowMs };
     },
+    // A writer on the Undo (reading it, reaching it by keyboard) is given the time they need,
+    // a window at a time, while the delete has not gone (WCAG 2.2.1; a writer's review).
+    'records.holdUndo': async ({ draftId }) => {
+      if (!store.holdDelete(draftId, undoWindowMs))
+        throw new QuireError({
+          kind: 'conflict',
+          message: 'Too late to undo: the delete has been sent',
+        });
+      return { undoUntil: Date.now() + undoWindowMs };
+    },
     'records.undoDelete': async ({ draftId }) => {
       if (!store.cancelDelete(draftId))
         throw new QuireError({

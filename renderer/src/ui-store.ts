@@ -10,6 +10,11 @@ export interface Notice {
   /** Shown as a button beside the message, e.g. Undo during a delete's window. */
   action?: { label: string; run: () => void };
   until?: number;
+  /**
+   * Asks the core for more time before `until`, while the writer is on the notice: the new
+   * deadline, or null when it is too late.
+   */
+  hold?: () => Promise<number | null>;
   /** Take the keyboard focus: only for a notice answering the writer's own action (Delete). */
   focus?: boolean;
   /** What it is about: settling that (a conflict resolved) takes the notice away. */
@@ -74,6 +79,8 @@ interface UiState {
   setAddingPublication(open: boolean): void;
   notify(notice: NoticeRequest): number;
   dismiss(id: number): void;
+  /** A notice's deadline moved (a hold granted). */
+  setUntil(id: number, until: number): void;
   dismissAbout(about: string): void;
 }
 
@@ -108,6 +115,8 @@ export const useUi = create<UiState>()((set) => ({
     return id;
   },
   dismiss: (id) => set((state) => ({ notices: state.notices.filter((n) => n.id !== id) })),
+  setUntil: (id, until) =>
+    set((state) => ({ notices: state.notices.map((n) => (n.id === id ? { ...n, until } : n)) })),
   // Nothing about it shown: the state stays as it is, so nothing subscribed to it re-renders.
   dismissAbout: (about) =>
     set((state) =>

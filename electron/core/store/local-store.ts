@@ -238,6 +238,9 @@ function prepareStatements(db: Database.Database) {
       'UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ? WHERE seq = ?',
     ),
     cancelDelete: db.prepare(`DELETE FROM outbox WHERE draft_id = ? AND op = 'delete'`),
+    holdDelete: db.prepare(
+      `UPDATE outbox SET not_before = ? WHERE draft_id = ? AND op = 'delete' AND not_before > ?`,
+    ),
     snapshot: db.prepare(
       'INSERT INTO revisions (draft_id, reason, fields_json, taken_at) VALUES (?, ?, ?, ?)',
     ),
@@ -932,6 +935,13 @@ export class LocalStore {
         this.now(),
       );
     });
+  }
+
+  /** A delete still waiting waits a full window from now: true when there was one to hold. */
+  holdDelete(id: string, undoWindowMs: number): boolean {
+    return this.write(
+      () => this.statements.holdDelete.run(this.now() + undoWindowMs, id, this.now()).changes === 1,
+    );
   }
 
   /** Undo: true when a delete was still waiting and is now cancelled. */

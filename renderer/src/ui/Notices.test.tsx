@@ -186,4 +186,62 @@ describe('Notices', () => {
       vi.useRealTimers();
     }
   });
+  it('asks the core for more time while the keyboard is on an Undo, and none once it has left', async () => {
+    // A writer reading the notice, or reaching Undo by keyboard, lost it at 10 s (WCAG 2.2.1).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<Notices />);
+      const asked: number[] = [];
+      const hold = async () => {
+        asked.push(Date.now());
+        return Date.now() + 10_000;
+      };
+      const start = Date.now();
+      act(() => {
+        useUi.getState().notify({
+          tone: 'info',
+          message: 'Deleted “Walks”.',
+          focus: true,
+          until: start + 10_000,
+          action: { label: 'Undo', run: () => {} },
+          hold,
+        });
+      });
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+      // Asked 3 s before the end (the core answers at once), then past the first deadline.
+      await act(async () => void vi.advanceTimersByTime(8_000));
+      await act(async () => void vi.advanceTimersByTime(4_000));
+      expect(asked).toHaveLength(1);
+      expect(screen.getByText('Deleted “Walks”.')).toBeTruthy();
+      // Left: not asked again, and gone at the deadline it was given.
+      act(() => (document.activeElement as HTMLElement).blur());
+      await act(async () => void vi.advanceTimersByTime(6_000));
+      expect(screen.queryByText('Deleted “Walks”.')).toBeNull();
+      expect(asked).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never asks for more time for an Undo nobody is on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<Notices />);
+      const hold = vi.fn(async () => Date.now() + 10_000);
+      act(() => {
+        useUi.getState().notify({
+          tone: 'info',
+          message: 'Deleted “Walks”.',
+          until: Date.now() + 10_000,
+          action: { label: 'Undo', run: () => {} },
+          hold,
+        });
+      });
+      await act(async () => void vi.advanceTimersByTime(11_000));
+      expect(screen.queryByText('Deleted “Walks”.')).toBeNull();
+      expect(hold).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useUi, type Notice } from '../ui-store';
 
 const SHOWN_MS = 6_000;
+/** How long before its deadline a held notice asks for more time. */
+export const HOLD_AHEAD_MS = 3_000;
 /** After the pointer or the keyboard leaves the notices, the time they still stay. */
 const AFTER_HOLD_MS = 4_000;
 
@@ -19,11 +21,12 @@ export function expiresAt(notice: Notice, heldSince: number | null, releasedAt: 
 /**
  * The status area: messages are announced (failures assertively) and never take focus or move the
  * caret, with one exception: the Undo that answers the writer's own Delete. A notice stays while the pointer
- * is over it or the keyboard is in it; an undo window's end is the core's and cannot wait.
+ * is over it or the keyboard is in it; an undo window's end is the core's, asked to wait then.
  */
 export function Notices() {
   const notices = useUi((state) => state.notices);
   const dismiss = useUi((state) => state.dismiss);
+  const setUntil = useUi((state) => state.setUntil);
   const [heldSince, setHeldSince] = useState<number | null>(null);
   const [releasedAt, setReleasedAt] = useState(0);
   const pointerIn = useRef(false);
@@ -45,6 +48,22 @@ export function Notices() {
     });
     return () => timers.forEach((timer) => clearTimeout(timer));
   }, [notices, dismiss, heldSince, releasedAt]);
+
+  // While the writer is on the notices, an offer the core can hold (Undo) is held before its
+  // deadline, a window at a time: it went at 10 s with the keyboard on it (a writer's review).
+  useEffect(() => {
+    if (heldSince === null) return;
+    const timers = notices.flatMap((notice) => {
+      const { until, hold } = notice;
+      if (until === undefined || !hold) return [];
+      const ask = async () => {
+        const later = await hold().catch(() => null);
+        if (later !== null && later > until) setUntil(notice.id, later);
+      };
+      return [setTimeout(() => void ask(), Math.max(0, until - HOLD_AHEAD_MS - Date.now()))];
+    });
+    return () => timers.forEach((timer) => clearTimeout(timer));
+  }, [notices, heldSince, setUntil]);
 
   // A focused button that goes with its notice (Undo, Dismiss) leaves no blur React can see: the
   // hold it started must end here, or no notice would ever go again.

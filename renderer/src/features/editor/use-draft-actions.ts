@@ -17,6 +17,7 @@ import {
 } from './publish-outcome';
 import { draftQuery } from './queries';
 import type { DraftSaving } from './use-draft-saving';
+import { holdUndoUpTo } from './undo-hold';
 import type { WriterPlace } from './writer-place';
 
 const PRESS_AGAIN_AFTER_MS = 1_000;
@@ -179,6 +180,7 @@ export function useDraftActions({
       return;
     }
     try {
+      const deletedAt = Date.now();
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
       // The list must not show it, not even for the moment before the core's event arrives.
       await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
@@ -186,8 +188,12 @@ export function useDraftActions({
       const seconds = Math.max(1, Math.round((undoUntil - Date.now()) / 1000));
       notify({
         tone: 'info',
-        message: `Deleted “${fields.current.title || 'Untitled'}”. Undo is possible for ${seconds} seconds.`,
+        message: `Deleted “${fields.current.title || 'Untitled'}”. Undo is possible for ${seconds} seconds, up to a minute while you stay on this message.`,
         until: undoUntil,
+        hold: holdUndoUpTo(
+          async () => (await bridge.records.holdUndo({ draftId: draft.id })).undoUntil,
+          deletedAt,
+        ),
         focus: true,
         action: {
           label: 'Undo',
