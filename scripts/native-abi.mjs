@@ -6,7 +6,7 @@
 // Before the electron target, the Electron binary is fetched if missing (Electron fetches it on
 // first use, not at install), unless ELECTRON_SKIP_BINARY_DOWNLOAD is set (CI here).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { nativeAbiPlan } from './native-abi-plan.mjs';
@@ -65,13 +65,22 @@ if (plan.download) {
   }
 }
 
+// Gone until a rebuild has finished: one cut off half way (a failed compile, Ctrl+C) left the old
+// marker saying "built for Electron" over no build at all, and npm start skipped it (a review).
+if (plan.rebuild) rmSync(MARKER, { force: true });
+
 if (plan.rebuild === 'node') {
   process.stdout.write('native-abi: rebuilding native modules for Node\n');
-  // npm.cmd is a batch file: Node >= 20.12.2 runs one only through a shell.
-  execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['rebuild', ...MODULES], {
-    stdio: 'inherit',
-    shell: process.platform === 'win32',
-  });
+  // npm's own script, run by this Node, when npm runs us (it says where): no shell, which
+  // Windows' npm.cmd would need. Else npm from the PATH.
+  const npmCli = process.env.npm_execpath;
+  if (npmCli && /\.c?js$/.test(npmCli))
+    execFileSync(process.execPath, [npmCli, 'rebuild', ...MODULES], { stdio: 'inherit' });
+  else
+    execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['rebuild', ...MODULES], {
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
 } else if (plan.rebuild === 'electron') {
   process.stdout.write(`native-abi: rebuilding native modules for Electron ${electronVersion}\n`);
   const { rebuild } = await import('@electron/rebuild');

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +50,9 @@ describe('what native-abi does before npm start', () => {
       nativeAbiPlan(found({ loadsUnderNode: false, marker: { ...marker, version: '44.0.0' } }))
         .rebuild,
     ).toBe('electron');
+    // No marker: a rebuild cut off half way removed it (see below), and whatever is there loads
+    // nowhere.
+    expect(nativeAbiPlan(found({ loadsUnderNode: false })).rebuild).toBe('electron');
   });
 });
 
@@ -107,5 +118,47 @@ describe('the script, run for real', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD is set: nothing to rebuild/);
     expect(result.markerAfter).toBe(result.markerBefore);
+  });
+  it('removes its marker before a rebuild, so one that fails leaves no "built for Electron"', () => {
+    // A checkout of its own: a fake Electron, a better-sqlite3 that loads under Node, a marker
+    // from an earlier npm start, and no @electron/rebuild, so the rebuild fails as a cut-off
+    // compile would (a review found the old marker then skipped the next rebuild).
+    const root = mkdtempSync(join(tmpdir(), 'quire-abi-'));
+    try {
+      cpSync('scripts', join(root, 'scripts'), { recursive: true });
+      const modules = join(root, 'node_modules');
+      mkdirSync(join(modules, 'electron', 'dist'), { recursive: true });
+      writeFileSync(
+        join(modules, 'electron', 'package.json'),
+        JSON.stringify({ name: 'electron', version: '45.4.1' }),
+      );
+      writeFileSync(join(modules, 'electron', 'path.txt'), 'electron');
+      writeFileSync(join(modules, 'electron', 'dist', 'electron'), '');
+      mkdirSync(join(modules, 'better-sqlite3'), { recursive: true });
+      writeFileSync(join(modules, 'better-sqlite3', 'package.json'), '{"name":"better-sqlite3"}');
+      writeFileSync(
+        join(modules, 'better-sqlite3', 'index.js'),
+        'module.exports = class { close() {} };',
+      );
+      const markerFile = join(modules, '.cache', 'quire-native-abi.json');
+      mkdirSync(join(modules, '.cache'));
+      writeFileSync(markerFile, JSON.stringify({ target: 'electron', version: '45.4.1' }));
+      const result = spawnSync(process.execPath, ['scripts/native-abi.mjs', 'electron'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: Object.fromEntries(
+          Object.entries(process.env).filter(
+            ([name]) =>
+              !['ELECTRON_SKIP_BINARY_DOWNLOAD', 'ELECTRON_OVERRIDE_DIST_PATH'].includes(name),
+          ),
+        ),
+        timeout: 30_000,
+      });
+      expect(result.stdout).toContain('rebuilding native modules for Electron 45.4.1');
+      expect(result.status).not.toBe(0);
+      expect(existsSync(markerFile)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

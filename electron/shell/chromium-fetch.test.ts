@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createSocketServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { QuireError } from '../../shared/errors';
@@ -93,5 +93,44 @@ describe('the API client over Electron’s network stack', () => {
       .catch((caught: unknown) => caught);
     expect((error as QuireError).kind).toBe('offline');
     expect(((error as QuireError).cause as Error).message).toBe('net::ERR_CONNECTION_REFUSED');
+  });
+  it('ends the read of a body that stops coming, at the client’s time limit', async () => {
+    // The abort was no longer heard once the headers had come: a sync round, and a quit
+    // waiting for it, hung for ever (a review).
+    const stalls = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"posts":');
+    });
+    const url = await listen(stalls);
+    try {
+      const error = await clientAt(url, { timeoutMs: 300 })
+        .list('post')
+        .catch((caught: unknown) => caught);
+      expect((error as QuireError).kind).toBe('timeout');
+    } finally {
+      stalls.closeAllConnections();
+      stalls.close();
+    }
+  });
+
+  it('refuses an answer fetch cannot hold (status 600), neither pending nor thrown', async () => {
+    const odd = createSocketServer((socket) =>
+      socket.on('data', () => socket.write('HTTP/1.1 600 Odd\r\ncontent-length: 2\r\n\r\nhi')),
+    );
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    const thrown: unknown[] = [];
+    const onThrown = (error: unknown) => void thrown.push(error);
+    process.on('uncaughtException', onThrown);
+    try {
+      const error = await fetchInElectron(
+        `http://127.0.0.1:${(odd.address() as AddressInfo).port}/`,
+        { signal: AbortSignal.timeout(5_000) },
+      ).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(RangeError);
+      expect(thrown).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onThrown);
+      odd.close();
+    }
   });
 });

@@ -33,7 +33,8 @@ let trusted: TrustedRenderer | undefined;
 let core: Core | undefined;
 // A quit held by the renderer (words still being saved) finishes once the window has closed.
 let quitting = false;
-// The core has closed its store: the quit held for it may go on.
+// The core closing its store, once asked; and once done, the quit held for it may go on.
+let closing: Promise<void> | undefined;
 let closed = false;
 
 /** The window, while it is open: on macOS the app stays up with none. */
@@ -180,13 +181,16 @@ else {
   // Electron ends the process when this returns: held until the core has stopped sync and
   // closed its store, three seconds at most (words are already saved: the page saves them
   // before it lets the window close).
+  // A second quit meanwhile (Cmd+Q again, a logout) is held too: Electron asks again after a
+  // held quit, and letting it through cut the close off (a review, reading browser.cc).
   app.on('will-quit', (event) => {
-    if (closed || !core) return;
+    if (closed || (!core && !closing)) return;
     event.preventDefault();
-    const closing = core;
+    if (closing) return;
+    const open = core!;
     core = undefined;
     const limit = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
-    void Promise.race([closing.close(), limit])
+    closing = Promise.race([open.close(), limit])
       .catch((error: unknown) => console.error('quire: closing the store failed', error))
       .finally(() => {
         closed = true;

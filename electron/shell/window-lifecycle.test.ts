@@ -81,6 +81,10 @@ describe('quitting', () => {
     let held = false;
     app.emit('will-quit', { preventDefault: () => (held = true) });
     expect(held).toBe(true);
+    // Quit again while it closes: held too, or the close was cut off.
+    let heldAgain = false;
+    app.emit('will-quit', { preventDefault: () => (heldAgain = true) });
+    expect(heldAgain).toBe(true);
     await vi.waitFor(() => expect(app.exits).toEqual([0]), { timeout: 10_000 });
     // Closed, not cut off: SQLite folds its write-ahead log back into the store on close.
     expect(existsSync(wal)).toBe(false);

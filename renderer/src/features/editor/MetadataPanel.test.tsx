@@ -133,6 +133,9 @@ describe('MetadataPanel', () => {
     // At the field's limit typing stops: said, not silent (a writer's review).
     fireEvent.change(field, { target: { value: 'x'.repeat(300) } });
     expect(hint?.textContent).toBe('300/60 characters — the most it can hold: typing stops at 300');
+    // Longer, as another service may send it: not "typing stops" but what to do.
+    fireEvent.change(field, { target: { value: 'x'.repeat(400) } });
+    expect(hint?.textContent).toBe('400/60 characters — more than the 300 it can hold: shorten it');
   });
 
   /** The Slug field and the line under it, in a panel opened with these props. */

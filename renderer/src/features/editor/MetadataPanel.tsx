@@ -78,11 +78,13 @@ function Hint({
   return (
     <span id={id} className={`length-hint ${tone}`}>
       {length}/{ideal} characters
-      {length >= max
-        ? ` — the most it can hold: typing stops at ${max}`
-        : length > ideal
-          ? ' — search engines may cut it'
-          : ''}
+      {length > max
+        ? ` — more than the ${max} it can hold: shorten it`
+        : length === max
+          ? ` — the most it can hold: typing stops at ${max}`
+          : length > ideal
+            ? ' — search engines may cut it'
+            : ''}
     </span>
   );
 }

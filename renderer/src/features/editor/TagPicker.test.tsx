@@ -11,6 +11,7 @@ afterEach(cleanup);
 const known = [
   { id: 3, name: 'Food', slug: 'food' },
   { id: 7, name: 'Slow travel', slug: 'slow-travel' },
+  { id: 9, name: 'Salt, Pepper', slug: 'salt-pepper' },
 ];
 
 describe('resolveTagEntry', () => {
@@ -97,7 +98,7 @@ describe('TagPicker', () => {
     const field = screen.getByRole('combobox', { name: 'Add a tag' });
     const user = userEvent.setup();
     await user.type(field, 'keyboard,a11y');
-    expect(field).toHaveProperty('value', 'keyboard, a11y');
+    expect(field).toHaveProperty('value', 'keyboard,a11y');
     expect(onChange).not.toHaveBeenCalled();
     await user.clear(field);
     await user.type(field, `Gardening, ${known[0]!.name}{Enter}`);
@@ -105,6 +106,23 @@ describe('TagPicker', () => {
     expect(field).toHaveProperty('value', 'Gardening');
     const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(reason?.textContent).toContain('No tag named “Gardening”');
+  });
+
+  it('takes a known name that holds a comma whole, typed or among others', async () => {
+    // Typed, it was cut at its comma ("No tag named Salt"), and added only at a second Enter.
+    const onChange = vi.fn();
+    render(<TagPicker initial={[]} known={known} onChange={onChange} />);
+    const field = screen.getByRole('combobox', { name: 'Add a tag' });
+    const user = userEvent.setup();
+    await user.type(field, 'Salt,');
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    await user.type(field, ' Pepper');
+    expect(field).toHaveProperty('value', 'Salt, Pepper');
+    await user.type(field, '{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([9]);
+    await user.type(field, 'Food,Salt, Pepper, Slow travel{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith([9, 3, 7]);
+    expect(field).toHaveProperty('value', '');
   });
 
   it('takes no tag beyond the most a post can have, so no save is refused for it', async () => {

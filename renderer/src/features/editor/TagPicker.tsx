@@ -21,6 +21,23 @@ export function refusedTagIds(said: readonly string[] | undefined, ids: readonly
   return new Set(ids.filter((id) => named.has(id)));
 }
 
+/**
+ * The names in what was typed, parted by commas: the longest run of parts that names a known tag
+ * is one name, so a tag whose name holds a comma ("Salt, Pepper") is not split.
+ */
+function namesIn(text: string, known: readonly Tag[]): string[] {
+  const parts = text.split(',');
+  const names: string[] = [];
+  for (let start = 0; start < parts.length;) {
+    let end = parts.length;
+    while (end > start + 1 && !resolveTagEntry(parts.slice(start, end).join(','), known).ok) end--;
+    const name = parts.slice(start, end).join(',');
+    if (name.trim() !== '') names.push(name);
+    start = end;
+  }
+  return names;
+}
+
 /** The post's tags as removable chips, and a field that adds one by name (suggested) or number. */
 export function TagPicker({ initial, known, refused, onChange }: Props) {
   const [ids, setIds] = useState<number[]>([...initial]);
@@ -51,13 +68,14 @@ export function TagPicker({ initial, known, refused, onChange }: Props) {
    * only added what it could had swallowed itself and run the next name into the last.
    */
   const add = (typedComma = false) => {
-    const whole = resolveTagEntry(text, known);
-    const names = whole.ok ? [text] : text.split(',').filter((name) => name.trim() !== '');
+    const names = namesIn(text, known);
     const next = [...ids];
     const left: string[] = [];
-    let reason: string | null = names.length === 0 && !whole.ok ? whole.message : null;
+    // Nothing named at all: said as an empty field is.
+    const none = names.length === 0 ? resolveTagEntry(text, known) : undefined;
+    let reason: string | null = none && !none.ok ? none.message : null;
     for (const name of names) {
-      const entry = name === text ? whole : resolveTagEntry(name, known);
+      const entry = resolveTagEntry(name, known);
       // One more would make every save of the draft fail: the contract takes no more.
       const full = entry.ok && !next.includes(entry.id) && next.length >= MAX_TAGS;
       if (!entry.ok || full) {
@@ -68,7 +86,7 @@ export function TagPicker({ initial, known, refused, onChange }: Props) {
       } else if (!next.includes(entry.id)) next.push(entry.id);
     }
     if (next.length !== ids.length) update(next);
-    setText(left.join(', ') + (typedComma && left.length > 0 ? ', ' : ''));
+    setText(left.join(', ') + (typedComma && left.length > 0 ? ',' : ''));
     setError(reason);
   };
   return (
@@ -116,7 +134,13 @@ export function TagPicker({ initial, known, refused, onChange }: Props) {
             setError(null);
           }}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' || event.key === ',') {
+            // A comma inside a known tag's name ("Salt, Pepper") is typed, not taken as the end.
+            const inName =
+              event.key === ',' &&
+              known.some((tag) =>
+                tag.name.toLowerCase().startsWith(`${text.trim().toLowerCase()},`),
+              );
+            if (event.key === 'Enter' || (event.key === ',' && !inName)) {
               event.preventDefault();
               add(event.key === ',');
             }

@@ -312,6 +312,17 @@ describe('a press while the last is on its way', () => {
     expect((await bridge.drafts.get({ draftId: draft.id })).fields.status).toBe('publish');
   });
 
+  it('rests only after a press that did something: nothing to publish leaves it pressable', async () => {
+    const user = userEvent.setup();
+    const draft = await createPost('', '');
+    await openInApp(draft.id);
+    const publish = screen.getByRole('button', { name: `Publish to ${publication.name}` });
+    await user.click(publish);
+    await noticeSaying(/^Nothing to publish yet/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(publish.getAttribute('aria-disabled')).toBeNull();
+  });
+
   it('does nothing on a second Enter just after Publish landed, and unpublishes on one after', async () => {
     // The button keeps the focus and by then says "Unpublish": Enter twice put the post live and
     // took it down again (a writer's review).

@@ -79,27 +79,33 @@ export function useDraftActions({
     if (publishingNow.current) return;
     publishingNow.current = true;
     setPublishing(true);
+    let flipped = false;
     try {
-      await publishOrUnpublish();
+      flipped = await publishOrUnpublish();
     } finally {
-      window.setTimeout(() => {
-        publishingNow.current = false;
-        setPublishing(false);
-      }, PRESS_AGAIN_AFTER_MS);
+      // Nothing flipped (nothing to publish, a save refused): pressable again at once.
+      window.setTimeout(
+        () => {
+          publishingNow.current = false;
+          setPublishing(false);
+        },
+        flipped ? PRESS_AGAIN_AFTER_MS : 0,
+      );
     }
   };
-  const publishOrUnpublish = async () => {
+  /** Whether the status was turned (then sent, or waiting to be). */
+  const publishOrUnpublish = async (): Promise<boolean> => {
     const next = status === 'publish' ? 'draft' : 'publish';
     if (!hasSomethingToSend(currentFields())) {
       notify({ tone: 'info', message: 'Nothing to publish yet: write a title or some text.' });
-      return;
+      return false;
     }
     const readersSaw = draft.serviceStatus;
     update({ status: next });
     if (!(await savedFirst(next === 'publish' ? 'Not published' : 'Not unpublished'))) {
       // Left pending, the status would go out with the next save that lands, unasked.
       update({ status });
-      return;
+      return false;
     }
     setStatus(next);
     try {
@@ -109,6 +115,7 @@ export function useDraftActions({
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
     }
+    return true;
   };
 
   const sendUpdate = async () => {

@@ -123,13 +123,16 @@ export function PublicationSwitcher() {
         <AddPublicationDialog
           onClose={() => setAdding(false)}
           // A publication is added to be written for: the app turns to it at once.
-          onAdded={(publication) => {
-            activate.mutate(publication.id);
-            notify({
-              tone: 'info',
-              message: `Added ${publication.name}: its posts and pages are shown now.`,
-            });
-          }}
+          onAdded={(publication) =>
+            activate.mutate(publication.id, {
+              // Said once it is so: a failed switch says why instead.
+              onSuccess: () =>
+                notify({
+                  tone: 'info',
+                  message: `Added ${publication.name}: its posts and pages are shown now.`,
+                }),
+            })
+          }
         />
       )}
       {replacing && (

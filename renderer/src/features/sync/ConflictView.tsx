@@ -84,9 +84,9 @@ export function ConflictView({
           <p className="conflict-title-text">
             <Marked parts={titleParts} side="mine" />
           </p>
-          {/* A long text scrolls in its box, which Chromium then puts in the Tab order: named
-              so, it is not a bare stop (a writer's review). */}
-          <div className={bodyClass} role="region" aria-label="Your text" tabIndex={0}>
+          {/* A long text scrolls in its box, which Chromium then puts in the Tab order (a short
+              one does not): named, it is not a bare stop (a writer's review). */}
+          <div className={bodyClass} role="region" aria-label="Your text">
             <Marked parts={bodyParts} side="mine" />
           </div>
         </article>
@@ -97,12 +97,7 @@ export function ConflictView({
               <p className="conflict-title-text">
                 <Marked parts={titleParts} side="theirs" />
               </p>
-              <div
-                className={bodyClass}
-                role="region"
-                aria-label={`Text on ${publicationName}`}
-                tabIndex={0}
-              >
+              <div className={bodyClass} role="region" aria-label={`Text on ${publicationName}`}>
                 <Marked parts={bodyParts} side="theirs" />
               </div>
             </>
