@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createSocketServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness';
@@ -70,20 +70,6 @@ describe('the API client over Electron’s network stack', () => {
     }
   });
 
-  it('gives up on a service that does not answer within the client’s time, as a timeout', async () => {
-    const silent = createServer(() => {});
-    const url = await listen(silent);
-    try {
-      const error = await clientAt(url, { timeoutMs: 300 })
-        .list('post')
-        .catch((caught: unknown) => caught);
-      expect((error as QuireError).kind).toBe('timeout');
-    } finally {
-      silent.closeAllConnections();
-      silent.close();
-    }
-  });
-
   it('passes Chromium’s own error on for a refused connection: offline, never sent', async () => {
     const closed = createServer();
     const url = await listen(closed);
@@ -94,22 +80,28 @@ describe('the API client over Electron’s network stack', () => {
     expect((error as QuireError).kind).toBe('offline');
     expect(((error as QuireError).cause as Error).message).toBe('net::ERR_CONNECTION_REFUSED');
   });
-  it('ends the read of a body that stops coming, at the client’s time limit', async () => {
-    // The abort was no longer heard once the headers had come: a sync round, and a quit
-    // waiting for it, hung for ever (a review).
-    const stalls = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('{"posts":');
-    });
-    const url = await listen(stalls);
+  // The second: the abort was no longer heard once the headers had come, and a sync round, and a
+  // quit waiting for it, hung for ever (a review).
+  it.each([
+    ['a service that never answers', () => {}],
+    [
+      'a body that stops coming after its headers',
+      (_request: IncomingMessage, response: ServerResponse) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"posts":');
+      },
+    ],
+  ])('gives up on %s at the client’s time limit, as a timeout', async (_, answer) => {
+    const slow = createServer(answer);
+    const url = await listen(slow);
     try {
       const error = await clientAt(url, { timeoutMs: 300 })
         .list('post')
         .catch((caught: unknown) => caught);
       expect((error as QuireError).kind).toBe('timeout');
     } finally {
-      stalls.closeAllConnections();
-      stalls.close();
+      slow.closeAllConnections();
+      slow.close();
     }
   });
 
