@@ -847,6 +847,104 @@ describe('the core service', () => {
     }).toEqual({ asked: false, onService: '<p>mine, more</p>' });
   });
 
+  // Review 26: Keep mine waited for the push in flight, which met a newer change of theirs (v2)
+  // and showed it in place of v1; the choice, made looking at v1, then wrote over v2 unseen.
+  it('never lets Keep mine, chosen on the version shown, write over a newer one of theirs', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Kestrel ridge', content: '<p>K</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const id = (await call(c, 'drafts.get', { draftId: draft.id })).remoteId;
+    const theirs = (content: string) =>
+      service.request('PUT', `/posts/${id}`, { body: { content } });
+    const save = (content: string) =>
+      call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Kestrel ridge', content } });
+    await theirs('<p>K, theirs v1</p>');
+    await save('<p>K, mine</p>');
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).theirs.content).toBe(
+      '<p>K, theirs v1</p>',
+    );
+    // Written on while asked (a push of it goes, its read slow); the colleague changes it again.
+    await save('<p>K, mine, more</p>');
+    await theirs('<p>K, theirs v2</p>');
+    proxy.setPolicy((request) =>
+      request.method === 'GET' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+    );
+    const from = proxy.log.length;
+    const pushing = call(c, 'sync.syncNow');
+    const sentBy = Date.now() + 5_000;
+    while (proxy.log.length === from && Date.now() < sentBy)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    // Keep mine, looking at v1.
+    await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' });
+    await pushing;
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'sync.syncNow');
+    const { json } = await service.request('GET', '/posts/kestrel-ridge');
+    expect({
+      asked: (await call(c, 'drafts.get', { draftId: draft.id })).theirs?.content ?? null,
+      onService: json.post.content,
+    }).toEqual({ asked: '<p>K, theirs v2</p>', onService: '<p>K, theirs v2</p>' });
+  });
+
+  // Review 26: a conflict choice waited for the whole round in flight, other drafts' pushes too:
+  // with a slow service, the writer's Keep theirs (a change on this computer only) hung for it.
+  it('resolves a conflict without waiting for another draft’s slow push', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const create = (title: string, content: string) =>
+      call(c, 'records.create', {
+        publicationId: pub.id,
+        kind: 'post',
+        fields: { title, content },
+      });
+    const a = await create('Choice A', '<p>a</p>');
+    const b = await create('Other B', '<p>b</p>');
+    await call(c, 'sync.syncNow');
+    const idA = (await call(c, 'drafts.get', { draftId: a.id })).remoteId;
+    const idB = (await call(c, 'drafts.get', { draftId: b.id })).remoteId;
+    await service.request('PUT', `/posts/${idA}`, { body: { content: '<p>a, theirs</p>' } });
+    await call(c, 'drafts.save', {
+      draftId: a.id,
+      fields: { title: 'Choice A', content: '<p>a, mine</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: a.id })).theirs).not.toBeNull();
+    // Another post's edit goes to a service slow to answer it.
+    proxy.setPolicy((r) =>
+      r.method === 'PUT' && r.url.endsWith(`/posts/${idB}`)
+        ? { type: 'delay', ms: 4_000 }
+        : { type: 'pass' },
+    );
+    await call(c, 'drafts.save', {
+      draftId: b.id,
+      fields: { title: 'Other B', content: '<p>b, more</p>' },
+    });
+    const from = proxy.log.length;
+    const pushing = call(c, 'sync.syncNow');
+    const sentBy = Date.now() + 5_000;
+    while (!proxy.log.slice(from).some((e) => e.request.method === 'PUT') && Date.now() < sentBy)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    await call(c, 'sync.resolveConflict', { draftId: a.id, resolution: 'theirs' });
+    const waitedMs = Date.now() - started;
+    await pushing;
+    expect(waitedMs).toBeLessThan(2_000);
+  }, 20_000);
+
   it('sends a change made while its draft is being sent before "sync now" answers', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {
@@ -1148,6 +1246,33 @@ describe('the core service', () => {
     });
     expect((await call(c, 'drafts.leave', { draftId: id })).discarded).toBe(false);
     expect((await call(c, 'drafts.get', { draftId: id })).fields.content).toBe(outline);
+  });
+
+  // Review 26: a kept comment-only draft (never sent: blank to the service) was counted as held
+  // for Update, and the offline banner told the writer of an edit to a live post that is not.
+  it('does not count a never-sent comment-only draft as an edit waiting for Update', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: '', content: '<!-- outline: the ferry, the strike -->' },
+    });
+    await call(c, 'sync.syncNow');
+    // The service goes away; the writer starts another post, which waits.
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Ferry strike', content: '<p>F</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const status = await call(c, 'sync.status');
+    expect({ online: status.online, held: status.held }).toEqual({ online: false, held: 0 });
   });
 
   it('drops at start a new draft left without a word as the window closed', async () => {

@@ -181,7 +181,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       pending: store.totalPending(),
       waiting: waitingFor.reduce((sum, id) => sum + store.pendingCount(id), 0),
       waitingFor,
-      held: waitingFor.reduce((sum, id) => sum + store.unqueuedEdits(id), 0),
+      held: waitingFor.reduce((sum, id) => sum + store.heldForUpdate(id), 0),
       conflicts: store.countConflicts(),
       lastSyncAt,
       stalled,
@@ -700,9 +700,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'sync.resolveConflict': async ({ draftId, resolution }) => {
       const publicationId = store.getDraft(draftId)?.publicationId ?? '';
-      // With no push in flight: one that read the service before the writer chose would end by
-      // asking again, the choice undone and the push it queued taken with it (review 25).
-      const ids = await engine.exclusive(async () => engine.resolve(draftId, resolution));
+      // At once, not after the round in flight (review 26: other drafts' pushes too, minutes on a
+      // slow service, and a newer change of theirs met meanwhile written over unseen). A push in
+      // flight that read the service before the choice does not ask again (the engine's).
+      const ids = engine.resolve(draftId, resolution);
       ids.forEach(changed);
       // Keeping theirs when theirs is "deleted" removes the draft: the lists must hear of it too.
       if (!ids.includes(draftId)) {

@@ -668,12 +668,20 @@ const refusal = (error: unknown): error is QuireError =>
 
 /**
  * The write changed nothing on the service: it never left, or the one try of it that did was
- * refused (a 4xx: the service changes nothing it refuses). A 412 to an If-Match write is such a
- * refusal, unless an earlier try may have landed and be why (review 25: a refused write kept as
- * "the last words sent" made a colleague's rename of the writer's own words a conflict).
+ * refused (a 4xx: the service changes nothing it refuses; review 25). Not a 412 to an If-Match
+ * write: a transport that sends a request again on its own (Chromium, on a fresh connection after
+ * a reused one reset) shows only the last answer, and a 412 is what the resend of a write that
+ * landed gets (review 26). See `refusedOnce`.
  */
 export const landedNothing = (error: unknown): boolean =>
-  neverSent(error) || (error instanceof Error && refusedOnly.has(error));
+  neverSent(error) || (refusedOnly.has(error as Error) && !preconditionFailed(error));
+
+const preconditionFailed = (error: unknown): boolean =>
+  error instanceof QuireError && error.status === 412;
+
+/** A 412 at the only try seen: refused, or the answer to a transport's resend of one that landed. */
+export const refusedOnce = (error: unknown): boolean =>
+  preconditionFailed(error) && refusedOnly.has(error as Error);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -20,7 +20,7 @@ import type {
   Tag,
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
-import { quireGaveSlug } from '../sync/slug-origin';
+import { movedBySent, quireGaveSlug } from '../sync/slug-origin';
 import { draftSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
@@ -808,10 +808,17 @@ export class LocalStore {
           )
           .run(JSON.stringify(fields), rev, pressed ? 1 : 2, draft.id);
       // Met by a conflict meanwhile: what Keep mine sends. What readers saw goes at the slug
-      // they had: Keep mine meets the post from theirs, wherever an Unpublish carrying a held
-      // rename moved it, and a push naming no slug left it there, live (review 25).
+      // they had when an Unpublish of the writer's carrying a held rename moved it: Keep mine
+      // meets the post from theirs, and a push naming no slug left it there, live (review 25).
+      // Moved by a colleague, it stays where they put it: the conflict showed no slug, and Keep
+      // mine renamed it back over theirs (review 26).
       else if (draft.conflict) {
-        const sent = pressed || fields.slug ? fields : { ...fields, slug: draft.base?.slug };
+        const moved =
+          !pressed &&
+          !fields.slug &&
+          draft.base !== null &&
+          movedBySent(draft.sentVersions, draft.base.slug, draft.conflict.slug);
+        const sent = moved ? { ...fields, slug: draft.base?.slug } : fields;
         this.setSetting(pinKey(draft.id), JSON.stringify({ fields: sent, localRev: rev }));
       }
     };
@@ -903,6 +910,21 @@ export class LocalStore {
     return this.db
       .prepare(
         `SELECT count(*) FROM drafts d WHERE publication_id = ? AND local_rev > synced_rev
+           AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.draft_id = d.id)`,
+      )
+      .pluck()
+      .get(publicationId) as number;
+  }
+
+  /**
+   * Of those, the edits to a record on the service: the ones an Update sends. A new draft never
+   * sent (an HTML comment only, blank to the service) waits for no Update (review 26).
+   */
+  heldForUpdate(publicationId: string): number {
+    return this.db
+      .prepare(
+        `SELECT count(*) FROM drafts d WHERE publication_id = ? AND local_rev > synced_rev
+           AND remote_id IS NOT NULL
            AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.draft_id = d.id)`,
       )
       .pluck()
@@ -1026,6 +1048,20 @@ export class LocalStore {
       const kept = [...draft.sentVersions.filter((v) => v !== version), version];
       if (kept.length > SENT_VERSIONS_KEPT)
         kept.splice(SENT_VERSIONS_PINNED, kept.length - SENT_VERSIONS_KEPT);
+      this.db
+        .prepare('UPDATE drafts SET sent_versions = ? WHERE id = ?')
+        .run(JSON.stringify(kept), id);
+    });
+  }
+
+  /**
+   * Noted as sent, but before the last one: a write that may not have landed is no "last words
+   * sent" (see SyncEngine.sending).
+   */
+  noteSentBeforeLast(id: string, version: string): void {
+    this.write(() => {
+      const others = this.mustGet(id).sentVersions.filter((v) => v !== version);
+      const kept = [...others.slice(0, -1), version, ...others.slice(-1)];
       this.db
         .prepare('UPDATE drafts SET sent_versions = ? WHERE id = ?')
         .run(JSON.stringify(kept), id);

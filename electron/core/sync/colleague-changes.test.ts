@@ -1061,6 +1061,37 @@ describe('Keep mine on a "gone" post: its create lands, a gateway answers 504, t
   });
 });
 
+// Review 26: the gateway's 503 maintenance page (nothing reached the service) was taken as "may have
+// made it", the record of the deleted post dropped, and a colleague's restore of it then met by a
+// second post beside it: two posts of the writer's words, one of them out of Quire's sight.
+describe('Keep mine on a "gone" post, its create answered by a maintenance page (503, nothing made), then a colleague restores the old post', () => {
+  it('meets the restored post: no second post beside it', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Bank swallow', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Bank swallow', '<p>S, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // The gateway answers every POST with its 503 page: nothing reaches the service.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'html-page', status: 503 } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect(await world.postsTitled('Bank swallow')).toHaveLength(0);
+    restoreFromTrash(id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const titled = await world.postsTitled('Bank swallow');
+    expect({
+      posts: titled.map((p) => p.id),
+      attached: d.store.getDraft(draft.id)!.remoteId,
+    }).toEqual({ posts: [id], attached: id });
+  });
+});
+
 // Review 25: the fast path's write, refused with 412 (so it never landed), stayed noted as sent,
 // and was taken next round for "the last words sent".
 describe('own lost words, a colleague’s rename only, then an edit whose refused (412) write is followed by a failed read', () => {
@@ -1096,6 +1127,41 @@ describe('own lost words, a colleague’s rename only, then an edit whose refuse
       slug: onService.slug,
       content: onService.content,
     }).toEqual({ conflict: null, slug: 'tide-pool-walks', content: '<p>T, two, three</p>' });
+  });
+});
+
+// Review 26: Chromium (Electron's transport) sends a request again on a fresh connection when a
+// reused one resets before any answer: the first PUT lands, the resend meets the changed ETag and
+// is answered 412, the only answer seen. Forgotten as "refused", the writer's landed words were
+// then met as a colleague's, and the writer asked about a conflict with their own words.
+describe('a PUT that lands, answered 412 by the transport’s own resend, its read then failing', () => {
+  it('is not forgotten as refused: the writer is not asked about their own landed words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Curlew flats', '<p>C</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        await (await online(url, init)).text();
+        return online(url, init);
+      }
+      if (!init?.method || init.method === 'GET') throw new TypeError('fetch failed');
+      return online(url, init);
+    }) as typeof fetch;
+    d.store.saveDraft(draft.id, fields('Curlew flats', '<p>C, two</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    api.fetchImpl = online;
+    expect((await byId(id))!.content).toBe('<p>C, two</p>');
+    d.store.saveDraft(draft.id, fields('Curlew flats', '<p>C, two, three</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      conflict: now.conflict === null ? null : `asked, "theirs" = ${now.conflict.content}`,
+      onService: (await byId(id))!.content,
+    }).toEqual({ conflict: null, onService: '<p>C, two, three</p>' });
   });
 });
 
@@ -1141,6 +1207,14 @@ describe('a Delete of a post a colleague has changed since the writer last saw i
       words: '<p>S, a colleague’s day of work</p>',
       told: expect.stringContaining('Not deleted'),
     });
+    // Said as it happens (review 26): the writer pressed Delete and saw the post go, with an
+    // Undo; shown again only in the list, its refusal went unnoticed.
+    expect(d.events).toContainEqual({
+      type: 'delete-refused',
+      draftId: draft.id,
+      publicationId: d.publicationId,
+      error: expect.stringContaining('Not deleted'),
+    });
     // Seen, a Delete pressed again deletes it.
     d.store.requestDelete(draft.id, 0);
     await d.engine.flush();
@@ -1181,6 +1255,102 @@ describe('a Delete of a post a colleague has changed since the writer last saw i
     expect({ onService: await byId(id), draft: d.store.getDraft(draft.id) }).toEqual({
       onService: undefined,
       draft: undefined,
+    });
+  });
+});
+
+// Review 26: a conflict choice no longer waits for a push in flight (it waited for the whole
+// round, and the push could show a newer version the choice then wrote over). The push that read
+// before the choice must not ask again: the writer, having chosen, would be asked the same thing,
+// and the push Keep mine queued was taken away with it (review 25).
+describe('Keep mine pressed while a push of the draft is on its way, its read slow', () => {
+  it('is not asked again by that push: Keep mine’s own push sends the words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Whimbrel', '<p>W</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>W, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Whimbrel', '<p>W, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.store.saveDraft(draft.id, fields('Whimbrel', '<p>W, mine, more</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    const by = Date.now() + 5_000;
+    while (world.proxy.log.length === from && Date.now() < by)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    d.engine.resolve(draft.id, 'mine');
+    await pushing;
+    const askedAgain = d.store.getDraft(draft.id)!.conflict;
+    back();
+    await d.engine.flush();
+    expect({ askedAgain, onService: (await byId(id))!.content }).toEqual({
+      askedAgain: null,
+      onService: '<p>W, mine, more</p>',
+    });
+  });
+});
+
+// Review 26: the check before a Delete ran only for a draft with a record on the service. Kept
+// over the post's deletion, the draft has none: the post a colleague restored and spent a day
+// on was trashed unseen, and Quire has no way to bring it back.
+describe('Keep mine on a deleted post, a colleague restores it and works on it, the writer then presses Delete', () => {
+  it('does not trash the colleague’s unseen work: their version is shown, and the writer told', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Heron wood', '<p>H</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Heron wood', '<p>H, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // Before Keep mine's create goes, a colleague restores the post and works on it.
+    restoreFromTrash(id);
+    expect((await put(id, { content: '<p>H, a colleague’s day of work</p>' })).status).toBe(200);
+    d.store.requestDelete(draft.id, 0);
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id);
+    expect({
+      onService: (await byId(id))?.content,
+      words: now?.fields.content,
+      told: now?.lastError ?? null,
+    }).toEqual({
+      onService: '<p>H, a colleague’s day of work</p>',
+      words: '<p>H, a colleague’s day of work</p>',
+      told: expect.stringContaining('Not deleted'),
+    });
+  });
+});
+
+// Review 26: a create whose answer was lost, found again as the Delete's "made as a draft first"
+// create (the service replays its key), was taken as the base unchecked: a colleague's change
+// to the post since was then trashed by the Delete unseen.
+describe('a create whose answer was lost, changed by a colleague, then the writer presses Delete', () => {
+  it('does not trash the colleague’s change unseen', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Otter holt', '<p>O</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Otter holt');
+    expect(made).toBeDefined();
+    // A colleague sees the new post and works on it; the writer, who never saw it land,
+    // deletes the draft.
+    expect((await put(made!.id, { content: '<p>O, a colleague’s notes</p>' })).status).toBe(200);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    await d.engine.flush();
+    expect({
+      onService: (await byId(made!.id))?.content,
+      told: d.store.getDraft(draft.id)?.lastError ?? null,
+    }).toEqual({
+      onService: '<p>O, a colleague’s notes</p>',
+      told: expect.stringContaining('Not deleted'),
     });
   });
 });

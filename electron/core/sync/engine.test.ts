@@ -676,6 +676,62 @@ describe('a post on the service emptied here (review 24)', () => {
       error: null,
     });
   });
+  // Review 26: only an Unpublish of an emptied post was handled; Keep mine of one a colleague
+  // had taken off the site sent the blank words with a Publish, and the service put an empty
+  // post live over the colleague's Unpublish.
+  it('a colleague’s Unpublish, then Update and Keep mine: the blank words are never sent live', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Lapwing field', '<p>L, the words readers have</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Cleared in the editor, held as an edit to a live post; a colleague takes it off the site.
+    d.store.saveDraft(draft.id, { ...fields('', '<p></p>'), status: 'publish' });
+    const off = await service.request('PUT', `/posts/${id}`, { body: { status: 'draft' } });
+    expect(off.status).toBe(200);
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    expect({
+      onService: await onServer('lapwing-field'),
+      error: d.store.getDraft(draft.id)!.lastError,
+    }).toEqual({
+      onService: expect.objectContaining({
+        status: 'draft',
+        content: '<p>L, the words readers have</p>',
+      }),
+      error: expect.stringContaining('the service keeps the last ones it had'),
+    });
+  });
+
+  // Review 26: the Unpublish sent alone landed with its answer lost; the base never moved, so
+  // the editor showed the post live beside the refusal while readers no longer saw it.
+  it('an Unpublish sent alone that lands with its answer lost: the draft knows the post is off the site', async () => {
+    const d = device();
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...fields('Quiet bay', '<p>Q</p>'),
+      status: 'publish',
+    });
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.saveDraft(draft.id, { ...fields('Quiet bay', '<p>Q</p>'), status: 'draft' });
+    d.store.saveDraft(draft.id, { ...fields('', ''), status: 'draft' });
+    proxy.setPolicy((r) => (r.method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' }));
+    await d.engine.flush();
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    expect((await onServer('quiet-bay'))?.status).toBe('draft');
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      serviceStatus: d.store.getDraft(draft.id)!.base!.status,
+      error: d.store.getDraft(draft.id)!.lastError,
+    }).toEqual({
+      serviceStatus: 'draft',
+      error: expect.stringContaining('the service keeps the last ones it had'),
+    });
+  });
 });
 
 describe('the refusal of an emptied post (review 24)', () => {

@@ -5,7 +5,7 @@ import { QuireError, isTransient } from '../../../shared/errors';
 import type { RemoteRecord } from '../../../shared/model';
 import {
   landedNothing,
-  neverSent,
+  refusedOnce,
   type FetchedRecord,
   type PublishingApiClient,
 } from '../api/client';
@@ -30,7 +30,14 @@ import {
   type PushDecision,
   type Resolution,
 } from './conflict';
-import { givenFor, numberedFrom, numberedSlug, quireGaveSlug, sameSlug } from './slug-origin';
+import {
+  givenFor,
+  movedBySent,
+  numberedFrom,
+  numberedSlug,
+  quireGaveSlug,
+  sameSlug,
+} from './slug-origin';
 import { fieldsOf, type DraftBase } from '../store/local-store';
 
 // The publication travels with the draft: a deleted draft is gone from the store by the time
@@ -41,6 +48,11 @@ export type SyncEvent =
   | { type: 'nothing-to-send'; draftId: string; publicationId: string }
   | { type: 'conflict'; draftId: string; publicationId: string }
   | { type: 'error'; draftId: string; publicationId: string; error: string }
+  /**
+   * A Delete not sent: the post changed on the service since the writer last saw it. The draft
+   * is back, showing theirs; said at once, or the writer, who saw it go, never knew (review 26).
+   */
+  | { type: 'delete-refused'; draftId: string; publicationId: string; error: string }
   | { type: 'connectivity'; online: boolean };
 
 export interface SyncEngineOptions {
@@ -71,16 +83,6 @@ export const KEY_TRUST_MS = 12 * 60 * 60_000;
 export const isUnanswered = (error: QuireError): boolean =>
   error.kind === 'offline' || error.kind === 'timeout';
 
-/**
- * A write that may have landed though it failed: unanswered, or answered by a gateway in front of
- * the service (502, 503, 504, a CDN's 52x), which may have passed it on and timed out waiting
- * (nginx's 504 comes after a slow create is made). The service's own 500, or a refusal, made
- * nothing (review 25).
- */
-const mayHaveLanded = (error: QuireError): boolean =>
-  (isUnanswered(error) || (error.kind === 'server' && (error.status ?? 0) > 500)) &&
-  !neverSent(error);
-
 /** Pushes the outbox to the service: saved locally first, sent when it can be, never overwriting. */
 export class SyncEngine {
   private readonly concurrency: number;
@@ -97,6 +99,13 @@ export class SyncEngine {
   private readonly keepingLive = new Set<string>();
   /** Drafts whose push puts back what readers had, unpressed ("Keep published", a take-back). */
   private readonly puttingBack = new Set<string>();
+  /**
+   * Conflicts the writer has resolved, by draft: a push in flight that started before one reads
+   * a service the choice has since answered, and must not ask again (see `resolvedSince`).
+   */
+  private readonly resolutions = new Map<string, number>();
+  /** The resolutions each draft's push in flight started after. */
+  private readonly startedAfter = new Map<string, number>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -214,6 +223,7 @@ export class SyncEngine {
     const pinned = op.op === 'push' ? store.opPin(op.seq) : null;
     if (pinned && pinned.rev < draft.localRev) this.pins.set(draft.id, pinned);
     this.running.set(draft.id, op.seq);
+    this.startedAfter.set(draft.id, this.resolutions.get(draft.id) ?? 0);
     if (pinned?.keepsLive) this.keepingLive.add(draft.id);
     if (pinned && !pinned.pressed) this.puttingBack.add(draft.id);
     try {
@@ -231,6 +241,10 @@ export class SyncEngine {
         return 'done';
       }
       this.setReachable(draft.publicationId, true);
+      // Resolved while this push was on its way: what it met is the choice's to meet, by the
+      // push the choice queued (this op, left due), not asked about from what was read before
+      // (review 25 found the choice undone, review 26 the wait for it writing over a newer one).
+      if (outcome === 'conflict' && this.resolvedSince(draft.id)) return 'skipped';
       if (outcome === 'conflict') {
         // Kept for Keep mine: what the writer pressed Update or Publish for, not words since.
         const pin = store.opPin(op.seq);
@@ -319,6 +333,7 @@ export class SyncEngine {
     } finally {
       this.pins.delete(draft.id);
       this.running.delete(draft.id);
+      this.startedAfter.delete(draft.id);
       this.keepingLive.delete(draft.id);
       this.puttingBack.delete(draft.id);
     }
@@ -420,18 +435,10 @@ export class SyncEngine {
             (error.recordId !== undefined ||
               api.honoursKeys ||
               store.getSetting(keysSetting(draft.publicationId)) === 'yes');
-          if (!madeAndDeleted) {
-            // A try that may have landed made it again: it is that one now, found next by its
-            // key or its words, not the old one a colleague may restore meanwhile (review 23
-            // found the made post left live beside the restored one, out of Quire's sight).
-            if (
-              error instanceof QuireError &&
-              mayHaveLanded(error) &&
-              store.getSetting(goneSetting(draft.id))
-            )
-              store.setSetting(goneSetting(draft.id), null);
-            throw error;
-          }
+          // A try that may have landed keeps the old post's record all the same: a gateway's
+          // 503 page may mean nothing reached the service. Which it is, is looked up before the
+          // restored post is met (`backFromDeletion`).
+          if (!madeAndDeleted) throw error;
           // An earlier try made it, and someone has deleted it since: not made again behind
           // their back, but asked about, as any post deleted on the service (review 20). A
           // Delete of the writer's waiting after it takes the draft away all the same. Its id
@@ -443,14 +450,17 @@ export class SyncEngine {
         if (store.getSetting(goneSetting(draft.id))) store.setSetting(goneSetting(draft.id), null);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
-        if (deleting) {
-          store.attachRemote(draft.id, baseOf(made, made.etag));
-          return 'done';
-        }
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
         // The service's word that an earlier try made it, untouched since: ours, whatever its
         // words (their version may be one no longer in the list of those sent).
         const replayedUntouched = created.replayed === true && made.updated_at === made.created_at;
+        if (deleting) {
+          // Made by an earlier try and changed since by someone else: known by its id only, so
+          // the Delete meets it as a colleague's change, shown, not trashed unseen (review 26).
+          const ours = replayedUntouched || wasSent(sent, made);
+          store.attachRemote(draft.id, ours ? baseOf(made, made.etag) : unknownBase(made.id));
+          return 'done';
+        }
         if (staged) {
           // Made as a draft, this try or an earlier one whose answer was lost (a review found
           // the older words taken for a conflict): ours, unless someone has changed it since.
@@ -509,21 +519,29 @@ export class SyncEngine {
             kind: 'validation',
             message: `Not sent: a ${draft.kind} needs a title or some words, so the service keeps the last ones it had. Write something, or delete the ${draft.kind}.`,
           });
-          if (status === remote.status) throw refusal;
-          // An Unpublish goes alone, with the words the service has: sent with a title and text
-          // both empty, the service refused it too, and the post stayed live (review 25).
-          if (status === 'draft') {
-            const off = { ...fieldsOf(remote), status };
-            await this.sending(draft.id, sentEntry(off, remote.slug), () =>
-              api.update(draft.kind, remote.id, spelledOut(off), { ifMatch: remote.etag }),
-            );
-            // Its base as it landed: shown off the site, and met from there; the words are
-            // still the writer's to send.
-            const after = await this.findOurs(api, draft);
-            if (after && sameFields(fieldsOf(after), off))
-              store.attachRemote(draft.id, baseOf(after, after.etag), false);
+          if (status === remote.status) {
+            // The Unpublish sent alone (below) landed, its answer lost: the base is where it
+            // left the post, or the draft showed it live beside the refusal (review 26).
+            const sent = store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
+            if (remote.updated_at !== draft.base.updatedAt && wasSent(sent, remote))
+              store.attachRemote(draft.id, baseOf(remote, remote.etag), false);
             throw refusal;
           }
+          // Nor are they published: with the post off the site (a colleague's Unpublish met by
+          // Keep mine), the service put an empty post live over it (review 26).
+          if (status !== 'draft') throw refusal;
+          // An Unpublish goes alone, with the words the service has: sent with a title and text
+          // both empty, the service refused it too, and the post stayed live (review 25).
+          const off = { ...fieldsOf(remote), status };
+          await this.sending(draft.id, sentEntry(off, remote.slug), () =>
+            api.update(draft.kind, remote.id, spelledOut(off), { ifMatch: remote.etag }),
+          );
+          // Its base as it landed: shown off the site, and met from there; the words are
+          // still the writer's to send.
+          const after = await this.findOurs(api, draft);
+          if (after && sameFields(fieldsOf(after), off))
+            store.attachRemote(draft.id, baseOf(after, after.etag), false);
+          throw refusal;
         }
         // "Keep published", and the service shows one of the writer's own writes live, its answer
         // lost, with words written on from it here: readers have what was pressed, nothing to
@@ -679,16 +697,8 @@ export class SyncEngine {
    */
   private movedByOwnWrite(draft: Draft, remote: RemoteRecord): boolean {
     if (!this.puttingBack.has(draft.id) || wantedSlug(draft) || !draft.base) return false;
-    if (remote.slug === draft.base.slug) return false;
     const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? [];
-    // As asked, or numbered by the service (a deleted post keeps the slug asked: review 21).
-    return sent.some((entry) => {
-      const asked = entry.split('@')[1];
-      return (
-        asked !== undefined &&
-        (asked === remote.slug || (asked !== draft.base!.slug && givenFor(remote.slug, asked)))
-      );
-    });
+    return movedBySent(sent, draft.base.slug, remote.slug);
   }
 
   /**
@@ -704,6 +714,10 @@ export class SyncEngine {
       return await write();
     } catch (error) {
       if (landedNothing(error) && !noted) store.forgetSent(draftId, entry);
+      // Refused with a 412, or landed and its resend refused: kept as sent, or the writer's own
+      // landed words were met as a colleague's (review 26), but not as the last words sent, which
+      // a colleague's rename of those would have been taken against (review 25).
+      else if (refusedOnce(error) && !noted) store.noteSentBeforeLast(draftId, entry);
       throw error;
     }
   }
@@ -842,29 +856,39 @@ export class SyncEngine {
   }
 
   private conflict(draft: Draft, theirs: RemoteRecord): 'conflict' {
-    this.options.store.markConflict(draft.id, theirs);
+    if (!this.resolvedSince(draft.id)) this.options.store.markConflict(draft.id, theirs);
     return 'conflict';
+  }
+
+  /** The writer resolved a conflict of this draft's since its push in flight started. */
+  private resolvedSince(draftId: string): boolean {
+    const started = this.startedAfter.get(draftId);
+    return started !== undefined && (this.resolutions.get(draftId) ?? 0) > started;
   }
 
   private async remove(draft: Draft): Promise<'done'> {
     const api = this.options.clientFor(draft.publicationId);
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
-    // post (review 21 found it left live, out of Quire's sight).
-    const id = draft.remoteId ?? (await this.backFromDeletion(api, draft))?.remoteId;
+    // post (review 21 found it left live, out of Quire's sight), met from the base it had then.
+    const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;
+    const met = back ? { ...draft, remoteId: back.remoteId, base: back } : draft;
+    const id = met.remoteId ?? undefined;
     // Changed on the service since the writer last saw it (a colleague's work, not a write of
     // the writer's own, nor the version a conflict showed): not trashed unseen, where Quire has
-    // no way to bring it back. Shown instead, the Delete to be pressed again (review 25).
-    const remote = draft.remoteId !== null ? await this.findOurs(api, draft) : undefined;
+    // no way to bring it back. Shown instead, the Delete to be pressed again (review 25). The
+    // restored post too: a colleague's day of work on it was trashed unasked (review 26).
+    const remote = id !== undefined ? await this.findOurs(api, met) : undefined;
     const unseen =
       remote !== undefined &&
       remote.updated_at !== draft.conflict?.updated_at &&
-      ['take-theirs', 'conflict'].includes(decidePush(draft, remote).action);
+      ['take-theirs', 'conflict'].includes(decidePush(met, remote).action);
     if (remote && unseen) {
+      const error = `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`;
       this.options.store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
-      this.options.store.setDraftError(
-        draft.id,
-        `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`,
-      );
+      this.options.store.setSetting(goneSetting(draft.id), null);
+      this.options.store.setDraftError(draft.id, error);
+      const { publicationId } = draft;
+      this.emit({ type: 'delete-refused', draftId: draft.id, publicationId, error });
       return 'done';
     }
     if (id !== undefined) await api.delete(draft.kind, id);
@@ -884,7 +908,29 @@ export class SyncEngine {
     const kept = this.options.store.getSetting(goneSetting(draft.id));
     if (!kept) return undefined;
     const base = JSON.parse(kept) as DraftBase;
-    return (await api.findById(draft.kind, base.remoteId, base.createdAt)) ? base : undefined;
+    if (!(await api.findById(draft.kind, base.remoteId, base.createdAt))) return undefined;
+    // Keep mine's create may have landed though it failed (a gateway's 504 after the service
+    // made it), or not (its 503 page, nothing passed on): the post it made, found by the slug it
+    // claimed and the words it sent, is the writer's, the restored one stays the colleague's
+    // (review 25); none made, the restored one is met, no second post beside it (review 26).
+    const landed = draft.claimedSlug ? await this.landedCreate(api, draft) : undefined;
+    return landed ? baseOf(landed, landed.etag) : base;
+  }
+
+  /** A create of this draft's that landed with its answer lost, under its claim or numbered. */
+  private async landedCreate(
+    api: PublishingApiClient,
+    draft: Draft,
+  ): Promise<FetchedRecord | undefined> {
+    if (!draft.claimedSlug) return undefined;
+    // A claim from before first tries were kept (0): any time, as before.
+    const since = draft.createStartedAt ?? 0;
+    const sent = (record: RemoteRecord): boolean =>
+      wasSent(draft.sentVersions, record) && api.madeSince(record, since);
+    const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
+    return holder && sent(holder)
+      ? holder
+      : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent, since);
   }
 
   /**
@@ -898,6 +944,7 @@ export class SyncEngine {
       throw new QuireError({ kind: 'bad-input', message: 'This draft has no conflict to resolve' });
     const theirs = draft.conflict;
     const gone = theirs.id === GONE_ID;
+    this.resolutions.set(draftId, (this.resolutions.get(draftId) ?? 0) + 1);
     switch (resolution) {
       case 'mine':
         if (gone && draft.base) store.setSetting(goneSetting(draftId), JSON.stringify(draft.base));

@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LocalStore } from '../store/local-store';
+import { differingFields } from '../../../shared/field-differences';
+import { fieldsOf, LocalStore } from '../store/local-store';
 import {
   fields,
   oneAtATime,
@@ -1106,5 +1107,44 @@ describe('an Unpublish carrying a held rename lands unanswered, a colleague edit
       status: onService.status,
       renameHeld: now.localRev > now.syncedRev,
     }).toEqual({ slug: 'dock-wall', status: 'publish', renameHeld: true });
+  });
+});
+
+// Review 26: review 25's rule put every "Keep published" met by a conflict back at the slug the
+// base had, so a colleague's rename (not shown: the draft names no slug) was undone by Keep mine,
+// the post moved off the URL they gave it and their links broken.
+describe('"Keep published" during a conflict met by a colleague’s rename, then Keep mine', () => {
+  it('does not rename the post back over the colleague’s slug (the conflict never showed a slug)', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      published('Tern colony', '<p>T</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await post('tern-colony'))?.id).toBe(id);
+    // The writer presses Unpublish; before it goes, a colleague gives the post a new URL.
+    d.store.saveDraft(draft.id, { ...fields('Tern colony', '<p>T</p>'), status: 'draft' });
+    const renamed = await world.service.request('PUT', `/posts/${id}`, {
+      body: { slug: 'tern-colony-notes' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // Asked, the writer takes the Unpublish back ("Keep published"): the conflict now shows no
+    // difference at all (the draft names no slug), and the writer keeps mine.
+    d.store.saveDraft(draft.id, published('Tern colony', '<p>T</p>'));
+    const asked = d.store.getDraft(draft.id)!;
+    const shown = differingFields(asked.fields, fieldsOf(asked.conflict!));
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const onService = (await world.service.request('GET', '/posts?limit=100')).json.posts.data.find(
+      (p: { id: number }) => p.id === id,
+    ) as { slug: string; status: string };
+    expect({ shown, slug: onService.slug, status: onService.status }).toEqual({
+      shown: [],
+      slug: 'tern-colony-notes',
+      status: 'publish',
+    });
   });
 });

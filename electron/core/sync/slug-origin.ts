@@ -49,3 +49,15 @@ export const numberedSlug = (base: string, n: number): string =>
  */
 export const sameSlug = (asked: string, given: string): boolean =>
   given === asked || (asked.length > SLUG_MAX_LENGTH && given === slugify(asked));
+
+/**
+ * A record at `slug`, not the one readers had (`from`), was moved there by one of the draft's
+ * own writes (`sent`, entries `words@slug`): as asked, or numbered by the service (a deleted post
+ * keeps the slug asked: review 21). Otherwise a colleague moved it, theirs to keep.
+ */
+export const movedBySent = (sent: readonly string[], from: string, slug: string): boolean =>
+  slug !== from &&
+  sent.some((entry) => {
+    const asked = entry.split('@')[1];
+    return asked !== undefined && (asked === slug || (asked !== from && givenFor(slug, asked)));
+  });
