@@ -118,6 +118,8 @@ export type CoreEvent =
   | { type: 'sync'; status: SyncStatusView }
   | { type: 'draft-changed'; draftId: string; publicationId: string }
   | { type: 'publications-changed' }
+  /** A Delete not sent: the post changed on the service since the writer saw it (its title). */
+  | { type: 'delete-refused'; draftId: string; publicationId: string; title: string }
   /** A native menu item the renderer acts on. */
   | { type: 'menu'; command: 'new-post' | 'new-page' | 'save' };
 

@@ -1373,6 +1373,43 @@ describe('the core service', () => {
     ).toMatchObject({ kind: 'bad-input' });
   });
 
+  it('says at once that a Delete was not sent, the post changed on the service since', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: 't',
+      embedded: false,
+      undoWindowMs: 0,
+      syncIntervalMs: 60_000,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: service.server.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Changed meanwhile', content: '<p>Mine.</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const { remoteId } = await call(c, 'drafts.get', { draftId: draft.id });
+    await service.request('PUT', `/posts/${remoteId}`, { body: { content: '<p>Theirs.</p>' } });
+    const events: unknown[] = [];
+    c.subscribe((event) => events.push(event));
+    await call(c, 'records.delete', { draftId: draft.id });
+    await call(c, 'sync.syncNow');
+    expect(events).toContainEqual({
+      type: 'delete-refused',
+      draftId: draft.id,
+      publicationId: pub.id,
+      title: 'Changed meanwhile',
+    });
+    expect((await service.request('GET', '/posts/changed-meanwhile')).status).toBe(200);
+  });
+
   it('holds a delete for the undo window', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
     const c = await createCore({

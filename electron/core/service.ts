@@ -191,9 +191,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     clientFor,
     onEvent: (event) => {
-      if (event.type === 'connectivity') emit({ type: 'sync', status: status() });
-      else
-        emit({ type: 'draft-changed', draftId: event.draftId, publicationId: event.publicationId });
+      if (event.type === 'connectivity') return emit({ type: 'sync', status: status() });
+      emit({ type: 'draft-changed', draftId: event.draftId, publicationId: event.publicationId });
+      // The writer saw it go (the list dropped it): said at once, not only on the draft.
+      if (event.type === 'delete-refused')
+        emit({
+          type: 'delete-refused',
+          draftId: event.draftId,
+          publicationId: event.publicationId,
+          title: store.getDraft(event.draftId)?.fields.title ?? '',
+        });
     },
   });
   const stall = (trouble: string | null): void => {

@@ -130,4 +130,24 @@ describe('useCoreEvents', () => {
     expect(client.getQueryState(publicationKeys.list)?.isInvalidated).toBe(true);
     view.unmount();
   });
+  it('says a Delete the core did not send, as a failure that stays until dismissed', async () => {
+    const { useUi } = await import('../../ui-store');
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    listeners.forEach((listener) =>
+      listener({ type: 'delete-refused', draftId: 'd1', publicationId: 'p1', title: 'Walks' }),
+    );
+    // The writer saw it go from the list; the draft alone saying so went unseen (review 26).
+    expect(useUi.getState().notices).toEqual([
+      expect.objectContaining({
+        tone: 'error',
+        message: expect.stringMatching(/^Not deleted: “Walks” was changed on the service/),
+      }),
+    ]);
+    view.unmount();
+  });
 });

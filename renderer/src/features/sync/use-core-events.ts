@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { CoreEvent, SyncStatusView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
+import { useUi } from '../../ui-store';
 import { draftKeys } from '../editor/queries';
 import { publicationKeys } from '../publications/queries';
 import { recordKeys } from '../records/queries';
@@ -43,6 +44,13 @@ export function useCoreEvents(
               void queryClient.invalidateQueries({ queryKey: recordKeys.all(event.publicationId) });
             // Its publication's count of unsynced changes may be another now.
             void queryClient.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
+            break;
+          case 'delete-refused':
+            // A failure the writer must see, kept until dismissed: they saw the post go.
+            useUi.getState().notify({
+              tone: 'error',
+              message: `Not deleted: “${event.title || 'Untitled'}” was changed on the service since you last saw it. Their version is shown now, yours is in its history: delete it again to delete it.`,
+            });
             break;
           case 'publications-changed':
             void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
