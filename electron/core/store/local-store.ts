@@ -924,7 +924,7 @@ export class LocalStore {
     return this.db
       .prepare(
         `SELECT count(*) FROM drafts d WHERE publication_id = ? AND local_rev > synced_rev
-           AND remote_id IS NOT NULL
+           AND remote_id IS NOT NULL AND conflict_json IS NULL
            AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.draft_id = d.id)`,
       )
       .pluck()

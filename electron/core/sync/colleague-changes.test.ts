@@ -1354,3 +1354,53 @@ describe('a create whose answer was lost, changed by a colleague, then the write
     });
   });
 });
+
+// Review 27: a push that started before Keep mine, the writer having typed back to the base
+// while asked (nothing unsent then), decided "take theirs" from what it read before the choice,
+// and took it after: the choice undone, the writer's words left only in the history.
+describe('Keep mine pressed while a push of the draft, typed back to its base, is on its way', () => {
+  it('keeps the choice: mine goes, not theirs taken over it', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Stonechat', '<p>C</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>C, theirs</p>' })).status).toBe(200);
+    // A rename with an edit: the full path reads first and asks, nothing sent.
+    d.store.saveDraft(draft.id, { ...fields('Stonechat', '<p>C, mine</p>'), slug: 'stonechat-x' });
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.store.saveDraft(draft.id, fields('Stonechat', '<p>C</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    const by = Date.now() + 5_000;
+    while (world.proxy.log.length === from && Date.now() < by)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    d.engine.resolve(draft.id, 'mine');
+    await pushing;
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    expect({
+      shown: d.store.getDraft(draft.id)!.fields.content,
+      onService: (await byId(id))?.content,
+    }).toEqual({ shown: '<p>C</p>', onService: '<p>C</p>' });
+  });
+});
+
+// Review 27: a never-published post waiting for the writer's conflict choice has no Update to
+// wait for; the offline banner said "1 edit to a live post or page waits for your Update".
+describe('a draft post in conflict, while the service is away with another change waiting', () => {
+  it('is not counted as an edit waiting for Update', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Twite moor', '<p>T</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>T, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Twite moor', '<p>T, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect(d.store.getDraft(draft.id)!.base!.status).toBe('draft');
+    expect(d.store.heldForUpdate(d.publicationId)).toBe(0);
+  });
+});

@@ -631,8 +631,7 @@ export class SyncEngine {
         }
         return 'done';
       case 'take-theirs':
-        if (remote) store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
-        return 'done';
+        return remote ? this.takeTheirs(draft, remote) : 'done';
       case 'conflict':
         // "Keep published", the post still live with a colleague's change since, nothing held
         // here, and nothing but these words sent since the base (an Unpublish of them): nothing
@@ -644,10 +643,8 @@ export class SyncEngine {
           remote?.status === 'publish' &&
           JSON.stringify(store.getDraft(draft.id)?.fields) === JSON.stringify(draft.fields) &&
           onlySent(store.getDraft(draft.id)?.sentVersions ?? [], draft.fields)
-        ) {
-          store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
-          return 'done';
-        }
+        )
+          return this.takeTheirs(draft, remote);
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
   }
@@ -853,6 +850,17 @@ export class SyncEngine {
     if (!sameSlug(asked, after.slug)) throw slugKept(draft.kind, asked, after.slug);
     const next = this.continueWith(draft.id);
     return next ? this.push(next) : 'done';
+  }
+
+  /**
+   * Theirs taken, nothing of the writer's to send. Unless the writer chose in a conflict since
+   * this push read the service: then it is the choice's to meet (review 27: Keep mine was
+   * undone by a push that had decided to take theirs before it).
+   */
+  private takeTheirs(draft: Draft, theirs: FetchedRecord): 'done' | 'conflict' {
+    if (this.resolvedSince(draft.id)) return this.conflict(draft, theirs);
+    this.options.store.replaceWithRemote(draft.id, theirs, 'replaced-by-service', theirs.etag);
+    return 'done';
   }
 
   private conflict(draft: Draft, theirs: RemoteRecord): 'conflict' {
