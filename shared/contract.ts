@@ -248,7 +248,14 @@ export const contract = {
   'sync.status': method(none).returns<SyncStatusView>(),
   'sync.syncNow': method(none).returns<SyncStatusView>(),
   'sync.resolveConflict': method(
-    z.object({ draftId: id, resolution: z.enum(['mine', 'theirs', 'both']) }).strict(),
+    z
+      .object({
+        draftId: id,
+        resolution: z.enum(['mine', 'theirs', 'both']),
+        /** The `updatedAt` of their version as the writer saw it when choosing. */
+        seen: z.string().max(100).optional(),
+      })
+      .strict(),
   ).returns<string[]>(),
 
   'app.info': method(none).returns<{ version: string; online: boolean }>(),

@@ -1373,6 +1373,49 @@ describe('the core service', () => {
     ).toMatchObject({ kind: 'bad-input' });
   });
 
+  it('refuses a conflict choice made looking at a version of theirs since replaced', async () => {
+    // Review 27's suspicion: a push marked a newer version of theirs just before the writer's
+    // click, and Keep mine, chosen looking at the older one, wrote over the newer unseen.
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: service.server.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Seen version', content: '<p>S</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const { remoteId } = await call(c, 'drafts.get', { draftId: draft.id });
+    const theirs = (content: string) =>
+      service.request('PUT', `/posts/${remoteId}`, { body: { content } });
+    const save = (content: string) =>
+      call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Seen version', content } });
+    await theirs('<p>S, theirs v1</p>');
+    await save('<p>S, mine</p>');
+    await call(c, 'sync.syncNow');
+    const seen = (await call(c, 'drafts.get', { draftId: draft.id })).theirs.updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await theirs('<p>S, theirs v2</p>');
+    await save('<p>S, mine, more</p>');
+    await call(c, 'sync.syncNow');
+    expect(
+      await errorOf(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine', seen }),
+    ).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/changed again/) });
+    expect((await service.request('GET', '/posts/seen-version')).json.post.content).toBe(
+      '<p>S, theirs v2</p>',
+    );
+    // Chosen again, looking at the newest: done.
+    const now = (await call(c, 'drafts.get', { draftId: draft.id })).theirs.updatedAt;
+    await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine', seen: now });
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/seen-version')).json.post.content).toBe(
+      '<p>S, mine, more</p>',
+    );
+  });
+
   it('says at once that a Delete was not sent, the post changed on the service since', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
     const c = await createCore({

@@ -705,8 +705,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (store.dueOps().length) await scheduler.round();
       return status();
     },
-    'sync.resolveConflict': async ({ draftId, resolution }) => {
+    'sync.resolveConflict': async ({ draftId, resolution, seen }) => {
       const publicationId = store.getDraft(draftId)?.publicationId ?? '';
+      // Chosen looking at a version of theirs a push has since replaced with a newer one: not
+      // applied to one the writer never saw (review 27's suspicion: Keep mine wrote over it).
+      const shown = seen === undefined ? undefined : view(draftId).theirs?.updatedAt;
+      if (shown !== undefined && shown !== seen)
+        throw new QuireError({
+          kind: 'conflict',
+          message:
+            'Their version changed again while you were choosing: the newest is shown now. Choose again.',
+        });
       // At once, not after the round in flight (review 26: other drafts' pushes too, minutes on a
       // slow service, and a newer change of theirs met meanwhile written over unseen). A push in
       // flight that read the service before the choice does not ask again (the engine's).

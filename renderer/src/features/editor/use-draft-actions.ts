@@ -237,7 +237,11 @@ export function useDraftActions({
   const resolve = async (resolution: Resolution) => {
     setResolving(true);
     const outcome = await replaceStored('Not resolved', () =>
-      bridge.sync.resolveConflict({ draftId: draft.id, resolution }),
+      bridge.sync.resolveConflict({
+        draftId: draft.id,
+        resolution,
+        ...(draft.theirs ? { seen: draft.theirs.updatedAt } : {}),
+      }),
     );
     setResolving(false);
     if (!outcome.done) return;
