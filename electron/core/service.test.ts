@@ -51,6 +51,53 @@ async function core(
   return { core: made, dir };
 }
 
+/** A core with this undo window, the test service added to it (at this address). */
+async function coreWithUndoWindow(undoWindowMs: number, baseUrl = service.server.url) {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+  const c = await createCore({
+    dataDir: dir,
+    credentials,
+    version: 't',
+    embedded: false,
+    undoWindowMs,
+    syncIntervalMs: 60_000,
+  });
+  cores.push({ core: c, dir });
+  const pub = await call(c, 'publications.add', {
+    baseUrl,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+  return { c, pub };
+}
+
+/** Does `meanwhile` while a sync round of `c` is on its way, its reads held back by the proxy. */
+async function whileAPushReadsSlowly(c: Core, meanwhile: () => Promise<unknown>) {
+  proxy.setPolicy((request) =>
+    request.method === 'GET' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+  );
+  const from = proxy.log.length;
+  const pushing = call(c, 'sync.syncNow');
+  const sentBy = Date.now() + 5_000;
+  while (proxy.log.length === from && Date.now() < sentBy)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  await meanwhile();
+  await pushing;
+  proxy.setPolicy(() => ({ type: 'pass' }));
+}
+
+/** A post made here and synced: its draft and its id on the service. */
+async function syncedPost(c: Core, publicationId: string, title: string, content: string) {
+  const draft = await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title, content },
+  });
+  await call(c, 'sync.syncNow');
+  const { remoteId } = await call(c, 'drafts.get', { draftId: draft.id });
+  return { draft, remoteId: remoteId as number };
+}
+
 async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
   const envelope = await c.dispatch(name, input);
   if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
@@ -806,19 +853,8 @@ describe('the core service', () => {
   });
 
   it('never lets a push in flight ask again about a conflict the writer has just resolved', async () => {
-    const { core: c } = await core();
-    const pub = await call(c, 'publications.add', {
-      baseUrl: proxy.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
-    const draft = await call(c, 'records.create', {
-      publicationId: pub.id,
-      kind: 'post',
-      fields: { title: 'Resolve race', content: '<p>one</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    const id = (await call(c, 'drafts.get', { draftId: draft.id })).remoteId;
+    const { c, pub } = await coreWithUndoWindow(10_000, proxy.url);
+    const { draft, remoteId: id } = await syncedPost(c, pub.id, 'Resolve race', '<p>one</p>');
     await service.request('PUT', `/posts/${id}`, { body: { content: '<p>theirs</p>' } });
     const save = (content: string) =>
       call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Resolve race', content } });
@@ -828,17 +864,9 @@ describe('the core service', () => {
     // Written on while asked: a push of it goes, its read slow. Keep mine comes while it is on
     // its way; the push, having read before it, asked again: the writer's choice undone.
     await save('<p>mine, more</p>');
-    proxy.setPolicy((request) =>
-      request.method === 'GET' ? { type: 'delay', ms: 600 } : { type: 'pass' },
+    await whileAPushReadsSlowly(c, () =>
+      call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' }),
     );
-    const from = proxy.log.length;
-    const pushing = call(c, 'sync.syncNow');
-    const sentBy = Date.now() + 5_000;
-    while (proxy.log.length === from && Date.now() < sentBy)
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' });
-    await pushing;
-    proxy.setPolicy(() => ({ type: 'pass' }));
     await call(c, 'sync.syncNow');
     const { json } = await service.request('GET', '/posts/resolve-race');
     expect({
@@ -850,19 +878,8 @@ describe('the core service', () => {
   // Review 26: Keep mine waited for the push in flight, which met a newer change of theirs (v2)
   // and showed it in place of v1; the choice, made looking at v1, then wrote over v2 unseen.
   it('never lets Keep mine, chosen on the version shown, write over a newer one of theirs', async () => {
-    const { core: c } = await core();
-    const pub = await call(c, 'publications.add', {
-      baseUrl: proxy.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
-    const draft = await call(c, 'records.create', {
-      publicationId: pub.id,
-      kind: 'post',
-      fields: { title: 'Kestrel ridge', content: '<p>K</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    const id = (await call(c, 'drafts.get', { draftId: draft.id })).remoteId;
+    const { c, pub } = await coreWithUndoWindow(10_000, proxy.url);
+    const { draft, remoteId: id } = await syncedPost(c, pub.id, 'Kestrel ridge', '<p>K</p>');
     const theirs = (content: string) =>
       service.request('PUT', `/posts/${id}`, { body: { content } });
     const save = (content: string) =>
@@ -876,18 +893,10 @@ describe('the core service', () => {
     // Written on while asked (a push of it goes, its read slow); the colleague changes it again.
     await save('<p>K, mine, more</p>');
     await theirs('<p>K, theirs v2</p>');
-    proxy.setPolicy((request) =>
-      request.method === 'GET' ? { type: 'delay', ms: 600 } : { type: 'pass' },
-    );
-    const from = proxy.log.length;
-    const pushing = call(c, 'sync.syncNow');
-    const sentBy = Date.now() + 5_000;
-    while (proxy.log.length === from && Date.now() < sentBy)
-      await new Promise((resolve) => setTimeout(resolve, 10));
     // Keep mine, looking at v1.
-    await call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' });
-    await pushing;
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    await whileAPushReadsSlowly(c, () =>
+      call(c, 'sync.resolveConflict', { draftId: draft.id, resolution: 'mine' }),
+    );
     await call(c, 'sync.syncNow');
     const { json } = await service.request('GET', '/posts/kestrel-ridge');
     expect({
@@ -1376,19 +1385,8 @@ describe('the core service', () => {
   it('refuses a conflict choice made looking at a version of theirs since replaced', async () => {
     // Review 27's suspicion: a push marked a newer version of theirs just before the writer's
     // click, and Keep mine, chosen looking at the older one, wrote over the newer unseen.
-    const { core: c } = await core();
-    const pub = await call(c, 'publications.add', {
-      baseUrl: service.server.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
-    const draft = await call(c, 'records.create', {
-      publicationId: pub.id,
-      kind: 'post',
-      fields: { title: 'Seen version', content: '<p>S</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    const { remoteId } = await call(c, 'drafts.get', { draftId: draft.id });
+    const { c, pub } = await coreWithUndoWindow(10_000);
+    const { draft, remoteId } = await syncedPost(c, pub.id, 'Seen version', '<p>S</p>');
     const theirs = (content: string) =>
       service.request('PUT', `/posts/${remoteId}`, { body: { content } });
     const save = (content: string) =>
@@ -1417,28 +1415,8 @@ describe('the core service', () => {
   });
 
   it('says at once that a Delete was not sent, the post changed on the service since', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
-    const c = await createCore({
-      dataDir: dir,
-      credentials,
-      version: 't',
-      embedded: false,
-      undoWindowMs: 0,
-      syncIntervalMs: 60_000,
-    });
-    cores.push({ core: c, dir });
-    const pub = await call(c, 'publications.add', {
-      baseUrl: service.server.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
-    const draft = await call(c, 'records.create', {
-      publicationId: pub.id,
-      kind: 'post',
-      fields: { title: 'Changed meanwhile', content: '<p>Mine.</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    const { remoteId } = await call(c, 'drafts.get', { draftId: draft.id });
+    const { c, pub } = await coreWithUndoWindow(0);
+    const { draft, remoteId } = await syncedPost(c, pub.id, 'Changed meanwhile', '<p>Mine.</p>');
     await service.request('PUT', `/posts/${remoteId}`, { body: { content: '<p>Theirs.</p>' } });
     const events: unknown[] = [];
     c.subscribe((event) => events.push(event));
@@ -1454,21 +1432,7 @@ describe('the core service', () => {
   });
 
   it('holds a delete for the undo window', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
-    const c = await createCore({
-      dataDir: dir,
-      credentials,
-      version: 't',
-      embedded: false,
-      undoWindowMs: 300,
-      syncIntervalMs: 60_000,
-    });
-    cores.push({ core: c, dir });
-    const pub = await call(c, 'publications.add', {
-      baseUrl: service.server.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
+    const { c, pub } = await coreWithUndoWindow(300);
     const draft = await call(c, 'records.create', {
       publicationId: pub.id,
       kind: 'post',
