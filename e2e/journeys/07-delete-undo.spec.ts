@@ -91,4 +91,25 @@ test('delete, undo within the window, then delete for good', async ({ page }) =>
   await expect(page.getByRole('button', { name: 'Keep me' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove me' })).toBeHidden();
   await screen(page, '07-delete-undo', 'after');
+
+  // A post a colleague changed since the writer last saw it: the Delete is not sent, and the
+  // writer, who saw the row go, is told at once; the post is back, showing their version.
+  const note = (await apiGet(world.server, 'tidy', '/posts/note-0', world.token)).body.post;
+  await page.getByRole('button', { name: 'Note 0', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Note 0');
+  const changed = await fetch(`${world.server.url}/app/tidy/posts/${note.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: '<p>Note 0, with a colleague’s line.</p>' }),
+  });
+  expect(changed.status).toBe(200);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('heading', { name: 'Posts' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Not deleted: “Note 0”' });
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Note 0', exact: true })).toBeVisible();
+  expect((await apiGet(world.server, 'tidy', '/posts/note-0', world.token)).body.post.content).toBe(
+    '<p>Note 0, with a colleague’s line.</p>',
+  );
+  await screen(page, '07-delete-undo', 'delete-refused');
 });
