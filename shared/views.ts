@@ -75,6 +75,8 @@ export interface DraftView {
   /** Never published, but its slug is not its title's: someone chose it on the service. */
   slugChosenElsewhere?: boolean;
   lastError: string | null;
+  /** Something to know that is no failure: a Delete not sent, the post changed by a colleague. */
+  note: string | null;
   /** What the service said of each field it named when it refused the draft (by field name). */
   refusedFields: Record<string, string[]> | null;
   pendingDelete: boolean;

@@ -111,5 +111,14 @@ test('delete, undo within the window, then delete for good', async ({ page }) =>
   expect((await apiGet(world.server, 'tidy', '/posts/note-0', world.token)).body.post.content).toBe(
     '<p>Note 0, with a colleague’s line.</p>',
   );
+  // The row is in step with the service (it said "Not synced"), and the post, opened later,
+  // still says why it is there.
+  const back = page.locator('tbody tr').filter({
+    has: page.getByRole('button', { name: 'Note 0', exact: true }),
+  });
+  await expect(back).toContainText('Synced');
+  await expect(back).not.toContainText('Not synced');
   await screen(page, '07-delete-undo', 'delete-refused');
+  await page.getByRole('button', { name: 'Note 0', exact: true }).click();
+  await expect(page.getByText(/^Not deleted: this post was changed on the service/)).toBeVisible();
 });

@@ -2,6 +2,7 @@ import type { RecordPage, RemoteRecord } from '../../shared/model';
 import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
 import { heldEdits, holdsForUpdate } from './sync/hold';
 import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
+import { refusedDeleteNote } from './sync/delete-refused';
 import { quireGaveSlug } from './sync/slug-origin';
 
 export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
@@ -51,6 +52,7 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
       ? { slugChosenElsewhere: true }
       : {}),
     lastError: draft.lastError,
+    note: refusedDeleteNote(draft, store),
     refusedFields: draft.lastErrorFields,
     pendingDelete: store.hasPendingDelete(draft.id),
     sendingAsIs: sendingAsIs(draft, store),

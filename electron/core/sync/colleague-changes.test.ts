@@ -6,6 +6,7 @@ import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sy
 import { differingFields } from '../../../shared/field-differences';
 import { fieldsOf } from '../store/local-store';
 import { syncStateOf } from '../views';
+import { refusedDeleteNote } from './delete-refused';
 import { heldEdits } from './hold';
 
 // Colleagues' changes on the service, met by the writer's next push: what is theirs stays, what
@@ -1187,12 +1188,19 @@ describe('a Delete of a post a colleague has changed since the writer last saw i
     expect({
       onService: (await byId(id))?.content,
       words: now?.fields.content,
-      told: now?.lastError,
+      told: now && refusedDeleteNote(now, d.store),
+      // In step with the service: a "Not synced" row (the refusal kept as the draft's error)
+      // said otherwise.
+      row: now && syncStateOf(now, d.store, true),
     }).toEqual({
       onService: '<p>S, a colleague’s day of work</p>',
       words: '<p>S, a colleague’s day of work</p>',
       told: expect.stringContaining('Not deleted'),
+      row: 'synced',
     });
+    // Written in, the post is the writer's again: the sentence is history.
+    d.store.saveDraft(draft.id, fields('Salt marsh', '<p>S, a colleague’s day of work, read</p>'));
+    expect(refusedDeleteNote(d.store.getDraft(draft.id)!, d.store)).toBeNull();
     // Said as it happens (review 26): the writer pressed Delete and saw the post go, with an
     // Undo; shown again only in the list, its refusal went unnoticed.
     expect(d.events).toContainEqual({
@@ -1301,7 +1309,7 @@ describe('Keep mine on a deleted post, a colleague restores it and works on it, 
     expect({
       onService: (await byId(id))?.content,
       words: now?.fields.content,
-      told: now?.lastError ?? null,
+      told: now && refusedDeleteNote(now, d.store),
     }).toEqual({
       onService: '<p>H, a colleague’s day of work</p>',
       words: '<p>H, a colleague’s day of work</p>',
@@ -1333,7 +1341,7 @@ describe('a create whose answer was lost, changed by a colleague, then the write
     await d.engine.flush();
     expect({
       onService: (await byId(made!.id))?.content,
-      told: d.store.getDraft(draft.id)?.lastError ?? null,
+      told: refusedDeleteNote(d.store.getDraft(draft.id)!, d.store),
     }).toEqual({
       onService: '<p>O, a colleague’s notes</p>',
       told: expect.stringContaining('Not deleted'),

@@ -19,6 +19,7 @@ import {
   type LocalStore,
   type OutboxOp,
 } from '../store/local-store';
+import { noteRefusedDelete } from './delete-refused';
 import { holdsForUpdate } from './hold';
 import {
   decidePush,
@@ -894,13 +895,14 @@ export class SyncEngine {
       const error = `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`;
       this.options.store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
       this.options.store.setSetting(goneSetting(draft.id), null);
-      this.options.store.setDraftError(draft.id, error);
+      noteRefusedDelete(this.options.store, draft.id, remote.updated_at, error);
       const { publicationId } = draft;
       this.emit({ type: 'delete-refused', draftId: draft.id, publicationId, error });
       return 'done';
     }
     if (id !== undefined) await api.delete(draft.kind, id);
     this.options.store.setSetting(goneSetting(draft.id), null);
+    noteRefusedDelete(this.options.store, draft.id, null);
     this.options.store.removeDraft(draft.id);
     return 'done';
   }

@@ -245,6 +245,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           {refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))}
         </p>
       )}
+      {/* Said at once as a notice too; kept here for a writer who opens the post later. */}
+      {draft.note && <p>{draft.note}</p>}
       {draft.theirs && (
         <ConflictView
           kind={draft.kind}

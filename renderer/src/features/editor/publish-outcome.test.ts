@@ -23,6 +23,7 @@ const draft = (patch: Partial<DraftView>, status: 'publish' | 'draft' = 'publish
   theirs: null,
   slugFollowsTitle: patch.remoteId === null,
   lastError: null,
+  note: null,
   refusedFields: null,
   pendingDelete: false,
   sendingAsIs: false,

@@ -1,0 +1,28 @@
+import type { Draft, LocalStore } from '../store/local-store';
+
+const key = (draftId: string): string => `delete-refused:${draftId}`;
+
+/**
+ * A Delete not sent because a colleague had changed the post: remembered beside the draft, not as
+ * its error. The draft is in step with the service then, and a "Not synced" row said otherwise.
+ */
+export function noteRefusedDelete(
+  store: LocalStore,
+  draftId: string,
+  seen: string | null,
+  message?: string,
+): void {
+  store.setSetting(key(draftId), message && seen ? JSON.stringify({ seen, message }) : null);
+}
+
+/**
+ * What to tell the writer of a refused Delete, while the draft is still the version it showed:
+ * once they write in it, or the service has moved on, the sentence is history.
+ */
+export function refusedDeleteNote(draft: Draft, store: LocalStore): string | null {
+  const stored = store.getSetting(key(draft.id));
+  if (!stored) return null;
+  const { seen, message } = JSON.parse(stored) as { seen: string; message: string };
+  const asShown = draft.base?.updatedAt === seen && draft.localRev === draft.syncedRev;
+  return asShown && !draft.conflict && !draft.lastError ? message : null;
+}
