@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await host?.stop();
-  await server?.stop();
+  await server?.dispose();
   execFileSync('umount', [mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });

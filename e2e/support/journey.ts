@@ -49,7 +49,7 @@ export function journey(options: {
   });
   test.afterAll(async () => {
     await world.host?.stop();
-    await world.server?.stop();
+    await world.server?.dispose();
   });
   return world;
 }

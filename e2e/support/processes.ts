@@ -67,12 +67,15 @@ export interface ReferenceServer {
   stop(): Promise<void>;
   /** Starts it again on the same port and data file, as after an outage. */
   restart(): Promise<void>;
+  /** Stops it for good, and removes its data folder if it made one. */
+  dispose(): Promise<void>;
 }
 
 /** The real reference server, in its own process, on a real SQLite file. */
-export async function startReferenceServer(
-  dataFile = join(scratchDir('server'), 'publishing.db'),
-): Promise<ReferenceServer> {
+export async function startReferenceServer(dataFile?: string): Promise<ReferenceServer> {
+  // Made here, it is removed here: runs left hundreds of these folders behind in /tmp.
+  const made = dataFile === undefined ? scratchDir('server') : undefined;
+  dataFile ??= join(made!, 'publishing.db');
   let child = spawnTs('server/cli.ts', ['start', '--port', '0', '--data', dataFile]);
   const url = await firstMatch(child, /^listening on (http:\/\/\S+)$/, 'reference server');
   const port = Number(new URL(url).port);
@@ -84,6 +87,10 @@ export async function startReferenceServer(
     async restart() {
       child = spawnTs('server/cli.ts', ['start', '--port', String(port), '--data', dataFile]);
       await firstMatch(child, /^listening on (http:\/\/\S+)$/, 'reference server');
+    },
+    async dispose() {
+      await stop(child);
+      if (made) rmSync(made, { recursive: true, force: true });
     },
   };
 }

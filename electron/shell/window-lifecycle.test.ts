@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CALL_CHANNEL } from '../../shared/ipc';
@@ -35,6 +35,7 @@ beforeAll(async () => {
 afterAll(() => {
   // The core is closed by the quit test; this only covers a failure before it.
   app.emit('will-quit', { preventDefault: () => {} });
+  rmSync(electron.userData, { recursive: true, force: true });
 });
 
 describe('the Electron shell, its window closed while the app stays up (macOS)', () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -293,7 +293,13 @@ describe('words equal to what an offline Update put live', () => {
   });
 });
 
-const storeFile = () => join(mkdtempSync(join(tmpdir(), 'quire-pins-')), 'store.db');
+const made: string[] = [];
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+function storeFile(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-pins-'));
+  made.push(dir);
+  return join(dir, 'store.db');
+}
 /** The same device after a restart: its store file opened again, a new engine over it. */
 function restarted(d: Device, file: string): Device {
   d.store.close();
