@@ -12,7 +12,8 @@ import { clickPlacesCaret } from './click-places-caret';
 import { editorDocument } from './editor-content';
 import { EditorHeader } from './EditorHeader';
 import { editorExtensions } from './extensions';
-import { countWordsInHtml, readingMinutes } from './fidelity';
+import { countHtml } from './fidelity';
+import { countLine } from './word-count';
 import { takeHeldKeys } from './held-keys';
 import { leaveEditorThen } from './leave-guard';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
@@ -44,10 +45,9 @@ interface Props {
 function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: string }) {
   // Recounted whenever a save settles, not on every keystroke.
   useSyncExternalStore(autosave.subscribe, autosave.state);
-  const words = countWordsInHtml(autosave.lastFields()?.content ?? initial);
   return (
     <span className="word-count">
-      {words} {words === 1 ? 'word' : 'words'} · {readingMinutes(words)} min read
+      {countLine(countHtml(autosave.lastFields()?.content ?? initial))}
     </span>
   );
 }
@@ -348,7 +348,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       )}
       <footer className="editor-footer">
         {mode === 'visual' ? (
-          <WordCount editor={editor} sourceWords={null} />
+          <WordCount editor={editor} />
         ) : (
           <SourceWordCount autosave={autosave} initial={sourceSeed} />
         )}

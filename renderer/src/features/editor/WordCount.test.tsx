@@ -16,7 +16,7 @@ describe('WordCount', () => {
   it('recounts after a pause, and every two seconds or so for a writer who never pauses', () => {
     vi.useFakeTimers();
     const e = (editor = new Editor({ extensions: editorExtensions, content: '<p>One</p>' }));
-    render(<WordCount editor={e} sourceWords={null} />);
+    render(<WordCount editor={e} />);
     expect(screen.getByText('1 word · 1 min read')).toBeTruthy();
     // A word every 100 ms, without a pause: the count follows within the longest wait.
     const typeFor = (ms: number) => {

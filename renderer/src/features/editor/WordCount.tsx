@@ -1,12 +1,9 @@
 import type { Editor } from '@tiptap/react';
 import { useEffect, useState } from 'react';
-import { readingMinutes } from './fidelity';
+import { countLine, countText, type TextCount } from './word-count';
 
-const countWords = (editor: Editor): number =>
-  editor.state.doc
-    .textBetween(0, editor.state.doc.content.size, ' ', ' ')
-    .split(/\s+/)
-    .filter(Boolean).length;
+const countWords = (editor: Editor): TextCount =>
+  countText(editor.state.doc.textBetween(0, editor.state.doc.content.size, ' ', ' '));
 
 // A recount waits for a pause this long, but a writer who never pauses sees it this often.
 export const RECOUNT_PAUSE_MS = 300;
@@ -17,8 +14,8 @@ export const RECOUNT_AT_LEAST_EVERY_MS = 2000;
  * pauses, not on every keystroke: counting reads the whole text, and a long post makes that dear.
  * Typing on without a pause still has it recount every two seconds or so, never stuck at zero.
  */
-export function WordCount({ editor, sourceWords }: { editor: Editor; sourceWords: number | null }) {
-  const [visualWords, setVisualWords] = useState(() => countWords(editor));
+export function WordCount({ editor }: { editor: Editor }) {
+  const [count, setCount] = useState(() => countWords(editor));
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let waitingSince = 0;
@@ -29,7 +26,7 @@ export function WordCount({ editor, sourceWords }: { editor: Editor; sourceWords
       clearTimeout(timer);
       timer = setTimeout(() => {
         timer = undefined;
-        setVisualWords(countWords(editor));
+        setCount(countWords(editor));
       }, RECOUNT_PAUSE_MS);
     };
     editor.on('update', recount);
@@ -38,10 +35,5 @@ export function WordCount({ editor, sourceWords }: { editor: Editor; sourceWords
       editor.off('update', recount);
     };
   }, [editor]);
-  const words = sourceWords ?? visualWords;
-  return (
-    <span className="word-count">
-      {words} {words === 1 ? 'word' : 'words'} · {readingMinutes(words)} min read
-    </span>
-  );
+  return <span className="word-count">{countLine(count)}</span>;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { Editor } from '@tiptap/core';
 import { documentHtml, editorExtensions } from './extensions';
-import { countWordsInHtml, markupLoss, sameHtml, visualRoundTrip } from './fidelity';
+import { countHtml, markupLoss, sameHtml, visualRoundTrip } from './fidelity';
 import { sanitizeHtml } from './sanitize';
 
 describe('source mode round trip', () => {
@@ -140,8 +140,12 @@ describe('source mode round trip', () => {
   });
 
   it('counts words across blocks', () => {
-    expect(countWordsInHtml('<h2>Two words</h2><p>and three more</p><ul><li>five</li></ul>')).toBe(
-      6,
+    expect(countHtml('<h2>Two words</h2><p>and three more</p><ul><li>five</li></ul>')).toEqual({
+      words: 6,
+      minutes: 1,
+    });
+    expect(countHtml('<table><caption>Tides</caption><tr><td>high</td></tr></table>').words).toBe(
+      2,
     );
   });
 });

@@ -4,6 +4,7 @@ import { editorDocument } from './editor-content';
 import { PHRASES } from './line-places';
 import { unevenTables } from './tables';
 import { CONTAINER_TAGS } from './containers';
+import { countText, type TextCount } from './word-count';
 
 /** What the visual editor keeps of some HTML, after making it safe. */
 export function visualRoundTrip(html: string): string {
@@ -307,19 +308,10 @@ const PRE_OTHER_SPACE = '\u2424';
 export function textOf(html: string): string {
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   for (const block of doc.body.querySelectorAll(
-    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,summary,br',
+    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,summary,caption,br',
   ))
     block.append(' ');
   return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
-export function countWordsInHtml(html: string): number {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  for (const block of doc.body.querySelectorAll(
-    'p,h1,h2,h3,h4,h5,h6,li,blockquote,pre,td,th,dt,dd,figcaption,summary,caption,br',
-  ))
-    block.append(' ');
-  return (doc.body.textContent ?? '').split(/\s+/).filter(Boolean).length;
-}
-
-export const readingMinutes = (words: number): number => Math.ceil(words / 200);
+export const countHtml = (html: string): TextCount => countText(textOf(html));
