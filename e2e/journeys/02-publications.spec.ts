@@ -128,6 +128,24 @@ test('add a second publication, with specific errors first, and switch between t
   await page.getByRole('button', { name: /All posts/ }).click();
   await expect(page.locator('tbody tr')).toHaveCount(13);
 
+  // An Undo taken on another publication's list turns the app back to the post's, its list
+  // without the search typed on the other one (a review found that search kept).
+  await page.locator('tbody tr').first().getByRole('button').click();
+  const deleted = await titleField.inputValue();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const undo = page
+    .getByRole('status')
+    .filter({ hasText: `Deleted “${deleted}”` })
+    .getByRole('button', { name: 'Undo' });
+  await page.getByRole('button', { name: /^Local sample/ }).click();
+  await page.getByRole('searchbox').fill('nothing like it');
+  await undo.click();
+  await expect(page.getByText('Writing for')).toContainText('Field Notes');
+  await expect(titleField).toHaveValue(deleted);
+  await page.getByRole('button', { name: /All posts/ }).click();
+  await expect(page.getByRole('searchbox')).toHaveValue('');
+  await expect(page.locator('tbody tr')).toHaveCount(13);
+
   // A narrow window (half a laptop screen): the sidebar is a band above the list, and steps
   // aside while a draft is open, so the editor's actions keep to one row.
   await page.setViewportSize({ width: 760, height: 720 });
@@ -200,6 +218,9 @@ test('add a second publication, with specific errors first, and switch between t
   await screen(page, '02-publications', 'other-away');
   await fieldNotes.click();
   await expect(page.getByText('Writing for')).toContainText('Field Notes');
+  // A search typed for it is not left filtering the next one's list (a review).
+  await page.getByRole('searchbox').fill('Unsent');
+  await expect(page.getByRole('button', { name: 'Unsent thoughts' })).toBeVisible();
   const removeButton = page.getByRole('button', { name: 'Remove Field Notes' });
   await removeButton.click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Field Notes”?' });
@@ -220,6 +241,7 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.getByRole('button', { name: /^Local sample/ })).toBeFocused();
   // Nothing is waiting for the stopped service any more: the app is not offline.
   await expect(offlineBanner).toBeHidden();
+  await expect(page.getByRole('searchbox')).toHaveValue('');
   await expect(page.locator('tbody tr')).toHaveCount(20);
   await screen(page, '02-publications', 'removed');
 });

@@ -210,18 +210,22 @@ export function useDraftActions({
               .then(async () => {
                 // The writer may have switched publication since: the sidebar follows the draft.
                 const publications = queryClient.getQueryData(publicationsQuery().queryKey);
-                if (!publications?.find((p) => p.id === draft.publicationId)?.active) {
+                const switched = !publications?.find((p) => p.id === draft.publicationId)?.active;
+                if (switched) {
                   await bridge.publications.setActive({ id: draft.publicationId });
                   await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
                 }
                 await queryClient.invalidateQueries({
                   queryKey: recordKeys.all(draft.publicationId),
                 });
+                return switched;
               })
-              .then(() =>
+              .then((switched) =>
                 leaveEditorThen(() => {
-                  // And Posts or Pages, so "All pages" leads back to the page's own list.
-                  if (useUi.getState().kind !== draft.kind) useUi.getState().showKind(draft.kind);
+                  // And Posts or Pages, so "All pages" leads back to the page's own list; another
+                  // publication's list from its first page, without the last one's search.
+                  if (switched || useUi.getState().kind !== draft.kind)
+                    useUi.getState().showKind(draft.kind);
                   openDraft(draft.id);
                 }),
               )

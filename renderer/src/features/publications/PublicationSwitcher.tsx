@@ -43,6 +43,8 @@ export function PublicationSwitcher() {
     if (publication.active) {
       openDraft(null);
       setPage(1);
+      // The app turns to another publication, as on a switch (a review found it filtered).
+      setSearch('');
     }
     await refresh();
     setRemoving(null);
