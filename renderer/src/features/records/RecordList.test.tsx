@@ -78,6 +78,32 @@ describe('RecordList', () => {
     useUi.getState().showKind('post');
   });
 
+  it('finds a post by a passage pasted whole, longer than a search may be', async () => {
+    // A review: the passage went whole, over the contract's 200 characters ("Invalid input").
+    const passage =
+      'The keepers of the light at the end of the harbour wall kept a log of every ship that ' +
+      'passed, the weather, and the state of the lamp, until the light was automated in the year ' +
+      'the old keepers left the rock for good.';
+    expect(passage.length).toBeGreaterThan(200);
+    await bridge.records.create({
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Harbour wall keepers', content: `<p>${passage}</p>`, status: 'draft' },
+    });
+    useUi.getState().showKind('post');
+    useUi.getState().setSearch(passage);
+    try {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RecordList publicationId={publication.id} publicationName={publication.name} />
+        </QueryClientProvider>,
+      );
+      expect(await screen.findByRole('button', { name: 'Harbour wall keepers' })).toBeTruthy();
+    } finally {
+      useUi.getState().setSearch('');
+    }
+  });
+
   it('keeps to drafts while searching when "Drafts only" is ticked, and says so', async () => {
     for (const status of ['draft', 'publish'] as const)
       await bridge.records.create({

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RecordKind } from '../../../../shared/model';
+import { searchQuery } from '../../../../shared/search-words';
 import { bridge } from '../../bridge';
 import { publicationKeys } from '../publications/queries';
 
@@ -82,8 +83,10 @@ export const recordSearchQuery = (
   draftsOnly = false,
 ) =>
   queryOptions({
-    queryKey: recordKeys.search(publicationId, kind, query, draftsOnly),
-    queryFn: () => bridge.records.search({ publicationId, kind, query, draftsOnly }),
+    queryKey: recordKeys.search(publicationId, kind, searchQuery(query), draftsOnly),
+    // A pasted passage went whole, over the contract's length: "Invalid input" (a review).
+    queryFn: () =>
+      bridge.records.search({ publicationId, kind, query: searchQuery(query), draftsOnly }),
     enabled: query.trim().length > 0,
     placeholderData: keepWithinList(publicationId, kind),
   });
