@@ -1,4 +1,5 @@
 import { QuireError } from '../../shared/errors';
+import { encryptedOrLocal } from '../../shared/contract';
 import { PublishingApiClient } from './api/client';
 
 export interface PublicationCheck {
@@ -51,10 +52,26 @@ export async function checkPublication(
         { cause: error },
       );
     switch (error.kind) {
-      case 'offline':
-        throw say(`Cannot reach ${check.baseUrl}. Check the address and your connection.`, {
-          baseUrl: ['Nothing answered at this address.'],
+      case 'offline': {
+        // Something answered, but not as https asks: "Nothing answered" sent the writer to their
+        // connection (a review: https:// given for a local service that speaks http://).
+        const tls = secureConnectionFailure(error);
+        if (!tls)
+          throw say(`Cannot reach ${check.baseUrl}. Check the address and your connection.`, {
+            baseUrl: ['Nothing answered at this address.'],
+          });
+        const plain = await speaksPlainHttp(check, fetchImpl);
+        if (plain)
+          throw say(
+            `${check.baseUrl} does not speak https: the service on this computer answers at ${plain}.`,
+            {
+              baseUrl: [`This service speaks http://, not https://: give ${plain}.`],
+            },
+          );
+        throw say(`The secure connection to ${check.baseUrl} failed (${tls}).`, {
+          baseUrl: ['Something answers here, but its secure connection (TLS) failed.'],
         });
+      }
       case 'timeout':
         throw say(`${check.baseUrl} did not answer within 10 seconds.`, {
           baseUrl: ['No answer from this address within 10 seconds.'],
@@ -78,5 +95,36 @@ export async function checkPublication(
       default:
         throw say(`The service failed while checking: ${error.message}`);
     }
+  }
+}
+
+/** The TLS error in a failed call's causes (Node's OpenSSL codes, Chromium's net errors), if one. */
+function secureConnectionFailure(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as Error & { code?: unknown }).code;
+    const said = `${typeof code === 'string' ? code : ''} ${cause.message}`;
+    const found = /\b(ERR_SSL_\w+|ERR_TLS_\w+|\w*CERT\w*|UNABLE_TO_\w+|EPROTO)\b/.exec(said);
+    if (found) return found[1];
+  }
+  return undefined;
+}
+
+/**
+ * The http:// address of a service on this computer given as https://, when that one answers.
+ * Only on this computer: elsewhere a token is never offered unencrypted, not even to ask.
+ */
+async function speaksPlainHttp(
+  check: PublicationCheck,
+  fetchImpl?: typeof fetch,
+): Promise<string | undefined> {
+  const plain = check.baseUrl.replace(/^https:/i, 'http:');
+  if (plain === check.baseUrl || !encryptedOrLocal(plain)) return undefined;
+  try {
+    await clientOf({ ...check, baseUrl: plain }, fetchImpl).list('post', { limit: 1 });
+    return plain;
+  } catch (error) {
+    return error instanceof QuireError && error.kind !== 'offline' && error.kind !== 'timeout'
+      ? plain
+      : undefined;
   }
 }
