@@ -252,7 +252,10 @@ export const contract = {
       .object({
         draftId: id,
         resolution: z.enum(['mine', 'theirs', 'both']),
-        /** The `updatedAt` of their version as the writer saw it when choosing. */
+        /**
+         * The `version` of theirs as the writer saw it when choosing (an `updatedAt`, as sent
+         * before versions were given, is compared by time alone).
+         */
         seen: z.string().max(100).optional(),
       })
       .strict(),

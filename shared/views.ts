@@ -64,8 +64,12 @@ export interface DraftView {
   remoteId: number | null;
   fields: DraftFieldsView;
   syncState: SyncState;
-  /** The service's version when both sides changed. */
-  theirs: (DraftFieldsView & { updatedAt: string; gone: boolean }) | null;
+  /**
+   * The service's version when both sides changed. `version` names it by its time and its words:
+   * what a choice says it was made looking at (`seen`), as a time alone cannot on a service whose
+   * times have whole seconds.
+   */
+  theirs: (DraftFieldsView & { updatedAt: string; version: string; gone: boolean }) | null;
   /** Where the service has it (or a create is claiming): what an empty Slug field stands for. */
   serviceSlug: string | null;
   /** Published or not as the service last confirmed it; null before it has the record. */

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { addPublication as addServicePublication, issueToken, seedPublication } from '../../server';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { KeytarCredentialStore } from './credentials';
@@ -1411,6 +1412,74 @@ describe('the core service', () => {
     await call(c, 'sync.syncNow');
     expect((await service.request('GET', '/posts/seen-version')).json.post.content).toBe(
       '<p>S, mine, more</p>',
+    );
+  });
+
+  // Review 28: `seen` compared times alone. A service whose times have whole seconds gives two
+  // versions written in one second the same `updated_at`: Keep mine, chosen looking at the first,
+  // went through over the second. (Made here by giving the second version the first's time.)
+  it('refuses a choice made looking at a version of theirs replaced by one with the same time', async () => {
+    const { c, pub } = await coreWithUndoWindow(10_000);
+    const { draft, remoteId } = await syncedPost(c, pub.id, 'Same second', '<p>S</p>');
+    const theirs = (content: string) =>
+      service.request('PUT', `/posts/${remoteId}`, { body: { content } });
+    const save = (content: string) =>
+      call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Same second', content } });
+    await theirs('<p>S, theirs v1</p>');
+    await save('<p>S, mine</p>');
+    await call(c, 'sync.syncNow');
+    const seen = (await call(c, 'drafts.get', { draftId: draft.id })).theirs;
+    await theirs('<p>S, theirs v2</p>');
+    const other = new Database(service.dataFile);
+    other
+      .prepare('UPDATE records SET updated_at = ? WHERE id = ?')
+      .run(Date.parse(seen.updatedAt), remoteId);
+    other.close();
+    await save('<p>S, mine, more</p>');
+    await call(c, 'sync.syncNow');
+    const shown = (await call(c, 'drafts.get', { draftId: draft.id })).theirs;
+    expect({ content: shown.content, updatedAt: shown.updatedAt }).toEqual({
+      content: '<p>S, theirs v2</p>',
+      updatedAt: seen.updatedAt,
+    });
+    expect(
+      await errorOf(c, 'sync.resolveConflict', {
+        draftId: draft.id,
+        resolution: 'mine',
+        seen: seen.version,
+      }),
+    ).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/changed again/) });
+    expect((await service.request('GET', '/posts/same-second')).json.post.content).toBe(
+      '<p>S, theirs v2</p>',
+    );
+  });
+
+  // Review 28's suspicion: a version of theirs changing nothing the writer sees (saved unchanged,
+  // trashed and restored) has a new time, and the choice made looking at it was refused.
+  it('takes a choice made looking at the same words of theirs, their time moved since', async () => {
+    const { c, pub } = await coreWithUndoWindow(10_000);
+    const { draft, remoteId } = await syncedPost(c, pub.id, 'Same words', '<p>W</p>');
+    const theirs = (content: string) =>
+      service.request('PUT', `/posts/${remoteId}`, { body: { content } });
+    const save = (content: string) =>
+      call(c, 'drafts.save', { draftId: draft.id, fields: { title: 'Same words', content } });
+    await theirs('<p>W, theirs</p>');
+    await save('<p>W, mine</p>');
+    await call(c, 'sync.syncNow');
+    const seen = (await call(c, 'drafts.get', { draftId: draft.id })).theirs;
+    await theirs('<p>W, theirs</p>'); // saved again, unchanged
+    await save('<p>W, mine, more</p>');
+    await call(c, 'sync.syncNow');
+    const shown = (await call(c, 'drafts.get', { draftId: draft.id })).theirs;
+    expect(shown.updatedAt).not.toBe(seen.updatedAt);
+    await call(c, 'sync.resolveConflict', {
+      draftId: draft.id,
+      resolution: 'mine',
+      seen: seen.version,
+    });
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/same-words')).json.post.content).toBe(
+      '<p>W, mine, more</p>',
     );
   });
 

@@ -709,8 +709,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const publicationId = store.getDraft(draftId)?.publicationId ?? '';
       // Chosen looking at a version of theirs a push has since replaced with a newer one: not
       // applied to one the writer never saw (review 27's suspicion: Keep mine wrote over it).
-      const shown = seen === undefined ? undefined : view(draftId).theirs?.updatedAt;
-      if (shown !== undefined && shown !== seen)
+      // By their words where the writer's view gave them (review 28): a time alone let a change
+      // made in the same second through, on a service whose times have whole seconds, and
+      // refused one changing nothing the writer sees (trashed and restored, saved unchanged).
+      const shown = seen === undefined ? null : view(draftId).theirs;
+      if (seen !== undefined && shown && !sameVersion(seen, shown))
         throw new QuireError({
           kind: 'conflict',
           message:
@@ -752,4 +755,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       store.close();
     },
   };
+}
+
+/**
+ * Whether a choice was made looking at the version of theirs shown now: the same words (a
+ * `version`'s part after `#`), whatever its time says; a bare time, from a caller sending no
+ * `version`, by its time.
+ */
+function sameVersion(seen: string, shown: { updatedAt: string; version: string }): boolean {
+  const words = (version: string): string => version.slice(version.indexOf('#') + 1);
+  return seen.includes('#') ? words(seen) === words(shown.version) : seen === shown.updatedAt;
 }

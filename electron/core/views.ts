@@ -1,7 +1,7 @@
 import type { RecordPage, RemoteRecord } from '../../shared/model';
 import type { DraftView, RecordPageView, RecordSummary, SyncState } from '../../shared/views';
 import { heldEdits, holdsForUpdate } from './sync/hold';
-import { fieldsOf, type Draft, type LocalStore } from './store/local-store';
+import { fieldsOf, theirVersion, type Draft, type LocalStore } from './store/local-store';
 import { refusedDeleteNote } from './sync/delete-refused';
 import { quireGaveSlug } from './sync/slug-origin';
 
@@ -39,7 +39,12 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
     fields: draft.fields,
     syncState: syncStateOf(draft, store, online),
     theirs: theirs
-      ? { ...fieldsOf(theirs), updatedAt: theirs.updated_at, gone: theirs.id < 0 }
+      ? {
+          ...fieldsOf(theirs),
+          updatedAt: theirs.updated_at,
+          version: theirVersion(theirs),
+          gone: theirs.id < 0,
+        }
       : null,
     serviceSlug: draft.base?.slug ?? draft.claimedSlug ?? null,
     serviceStatus: draft.remoteId === null ? null : (draft.base?.status ?? null),

@@ -9,6 +9,7 @@ import { remoteRecordSchema } from '../../../shared/model';
 import {
   LocalStore,
   REVISIONS_KEPT,
+  theirVersion,
   LIVE_SNAPSHOTS_KEPT,
   WRITING_SNAPSHOT_INTERVAL_MS,
   WRITING_SNAPSHOTS_KEPT,
@@ -415,6 +416,49 @@ describe('LocalStore', () => {
     expect(store.cancelDelete(draft.id)).toBe(true);
     expect(store.dueOps()).toEqual([]);
     expect(store.cancelDelete(draft.id)).toBe(false);
+    store.close();
+  });
+
+  // Review 28: a Delete was let through over the conflict as it stood when the Delete ran, not
+  // as the writer saw it when pressing: kept with the op ('' for none shown).
+  it('keeps with a Delete the version of theirs shown as it was pressed, none for an older op', () => {
+    const path = file();
+    const raw = new Database(path);
+    migrate(raw, STORE_MIGRATIONS.slice(0, 9));
+    raw
+      .prepare(
+        "INSERT INTO publications (id, name, base_url, subdomain, added_at) VALUES ('p', 'P', 'http://127.0.0.1:9', 'p', 1)",
+      )
+      .run();
+    raw
+      .prepare(
+        `INSERT INTO drafts (id, publication_id, kind, fields_json, local_rev, synced_rev, created_at, updated_at)
+         VALUES ('d', 'p', 'post', '{"title":"Old","content":"<p>Old</p>"}', 1, 1, 1, 1)`,
+      )
+      .run();
+    raw
+      .prepare(
+        "INSERT INTO outbox (publication_id, draft_id, op, not_before, created_at) VALUES ('p', 'd', 'delete', 0, 1)",
+      )
+      .run();
+    raw.close();
+    const store = LocalStore.open(path);
+    expect(store.allOps()[0]!.conflictSeen).toBeUndefined();
+    store.requestDelete('d', 0);
+    expect(store.allOps()[0]!.conflictSeen).toBe('');
+    const theirs = remoteRecordSchema.parse({
+      id: 1,
+      title: 'Old',
+      slug: 'old',
+      content: '<p>Theirs</p>',
+      status: 'draft',
+      created_at: '2026-01-01T00:00:00.000+00:00',
+      updated_at: '2026-01-02T00:00:00.000+00:00',
+      tags: [],
+    });
+    store.markConflict('d', theirs);
+    store.requestDelete('d', 0);
+    expect(store.allOps()[0]!.conflictSeen).toBe(theirVersion(theirs));
     store.close();
   });
 

@@ -133,6 +133,11 @@ export interface OutboxOp {
     /** "Keep published": the words readers saw, kept live, nothing of the writer's to send. */
     keepsLive?: boolean;
   } | null;
+  /**
+   * For a delete: `theirVersion` of the conflict shown when it was pressed, '' for none shown
+   * (undefined for a delete queued before it was kept).
+   */
+  conflictSeen?: string;
 }
 
 export interface Revision {
@@ -949,13 +954,18 @@ export class LocalStore {
     this.write(() => {
       const draft = this.mustGet(id);
       this.statements.cancelDelete.run(id);
-      this.statements.enqueue.run(
+      const { lastInsertRowid } = this.statements.enqueue.run(
         draft.publicationId,
         id,
         'delete',
         this.now() + undoWindowMs,
         this.now(),
       );
+      // What the writer was shown as they pressed: a push in flight may show a colleague's
+      // change after it, and that one is not theirs to have deleted (review 28).
+      this.db
+        .prepare('UPDATE outbox SET conflict_seen = ? WHERE seq = ?')
+        .run(draft.conflict ? theirVersion(draft.conflict) : '', lastInsertRowid);
     });
   }
 
@@ -1187,6 +1197,35 @@ export class LocalStore {
   }
 
   /**
+   * Several writes of the store's as one transaction: all of them land, or none (a conflict
+   * choice is several, and half of one was a second copy when pressed again; review 28).
+   */
+  atomically<T>(change: () => T): T {
+    return this.write(change);
+  }
+
+  /**
+   * A Delete refused (the post changed on the service since the writer saw it): theirs shown,
+   * `settings` written and the Delete's op done, in one transaction. Written one by one, a crash
+   * or a full disk after the replace left the op queued over a base that was theirs by then, and
+   * the restart sent the Delete over the colleague's version (review 28).
+   */
+  refuseDelete(
+    seq: number,
+    id: string,
+    record: RemoteRecord,
+    settings: [string, string | null][],
+    etag?: string,
+  ): Draft {
+    return this.write(() => {
+      const draft = this.replaceWithRemote(id, record, 'replaced-by-service', etag);
+      for (const [key, value] of settings) this.setSetting(key, value);
+      this.statements.removeOp.run(seq);
+      return draft;
+    });
+  }
+
+  /**
    * Drafts are removed once their record is gone from the service (or never reached it), so a
    * copy kept for browsing offline goes with them: it would come back in a search or a list.
    */
@@ -1270,7 +1309,10 @@ export class LocalStore {
              create_key = NULL, create_started_at = NULL, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
         )
         .run(
-          theirs ? JSON.stringify(baseOf(theirs)) : null,
+          // With theirs' ETag, kept with the conflict: Keep mine's write is then refused by the
+          // service itself if they changed it again since it was shown, whatever its times say
+          // (review 28 found one in the same second written over).
+          theirs ? JSON.stringify(baseOf(theirs, (theirs as { etag?: string }).etag)) : null,
           theirs?.id ?? null,
           this.now(),
           draftId,
@@ -1410,6 +1452,7 @@ const toOp = (row: Record<string, unknown>): OutboxOp => ({
           keepsLive: row.pinned_by_press === 2,
         }
       : null,
+  ...(typeof row.conflict_seen === 'string' ? { conflictSeen: row.conflict_seen } : {}),
 });
 
 export function fieldsOf(record: RemoteRecord): DraftFields {
@@ -1448,6 +1491,13 @@ function fingerprintOf(fields: DraftFields, recordSlug: string): string {
     .update(JSON.stringify([compared, fields.slug || recordSlug, fields.tags ?? []]))
     .digest('base64url');
 }
+
+/**
+ * One version of theirs: its time, and what a writer can edit of it. A service whose times have
+ * whole seconds gives two versions written in one second the same `updated_at` (review 28).
+ */
+export const theirVersion = (record: RemoteRecord): string =>
+  `${record.updated_at}#${fingerprintOf(fieldsOf(record), record.slug)}`;
 
 const pinKey = (draftId: string): string => `conflict-pin:${draftId}`;
 /** What an Unpublish taken back with "Keep published" restores: an Update pressed before it. */

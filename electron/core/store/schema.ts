@@ -138,6 +138,11 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
     description: "the slug Quire's last landed write was given, so one set on the service stays",
     up: (db) => db.exec('ALTER TABLE drafts ADD COLUMN given_slug TEXT'),
   },
+  {
+    version: 10,
+    description: "the version of theirs a conflict showed when Delete was pressed ('' for none)",
+    up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN conflict_seen TEXT'),
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

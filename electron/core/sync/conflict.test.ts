@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
-import type { DraftFields } from '../store/local-store';
+import { baseOf, type DraftFields } from '../store/local-store';
 import { decidePush, sameFields, sentEntry, sentWords, versionKey, wasSent } from './conflict';
 import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
 
@@ -78,6 +78,24 @@ describe('decidePush', () => {
       action: 'conflict',
       reason: 'both-changed',
     });
+  });
+
+  // Review 28: on a service whose times have whole seconds, a colleague's change made in the
+  // base's second has the base's `updated_at`, and was written over as the base itself.
+  it('tells a change made in the base’s second by its words, where the base knows them', () => {
+    const known = baseOf(remote());
+    const mine = fields({ content: '<p>mine</p>' });
+    const theirs = remote({ content: '<p>theirs</p>' });
+    expect(theirs.updated_at).toBe(known.updatedAt);
+    expect(decidePush({ ...edited, base: known, fields: mine }, theirs)).toEqual({
+      action: 'conflict',
+      reason: 'both-changed',
+    });
+    expect(decidePush({ ...edited, base: known, fields: mine }, remote())).toEqual({
+      action: 'update',
+    });
+    // A base from before fingerprints were kept: by its time, as before.
+    expect(decidePush({ ...edited, fields: mine }, theirs)).toEqual({ action: 'update' });
   });
 
   it('takes theirs when we have nothing unsent', () => {

@@ -5,7 +5,13 @@ import {
   effectiveValue,
 } from '../../../shared/field-differences';
 import type { RemoteRecord } from '../../../shared/model';
-import { fieldsOf, heldAtBase, type Draft, type DraftFields } from '../store/local-store';
+import {
+  fieldsOf,
+  heldAtBase,
+  type Draft,
+  type DraftBase,
+  type DraftFields,
+} from '../store/local-store';
 import { givenFor } from './slug-origin';
 
 /**
@@ -61,6 +67,15 @@ export function wasSent(sent: readonly string[], record: RemoteRecord): boolean 
   });
 }
 
+/**
+ * The service still holds what the base was: by its words where the base knows them, by its
+ * time only for an older base (no fingerprint). A time alone took a colleague's change made in
+ * the base's second, on a service whose times have whole seconds, for the base (review 28).
+ */
+export const unchangedSince = (base: DraftBase, remote: RemoteRecord): boolean =>
+  heldAtBase(fieldsOf(remote), base) ||
+  (base.fingerprint === undefined && remote.updated_at === base.updatedAt);
+
 export function decidePush(
   draft: Pick<Draft, 'remoteId' | 'base' | 'fields' | 'localRev' | 'syncedRev' | 'sentVersions'>,
   remote: RemoteRecord | undefined,
@@ -78,7 +93,7 @@ export function decidePush(
   if (sameFields(fieldsOf(remote), draft.fields)) return { action: 'in-step' };
   // The same version, or one changed in nothing a writer edits (trashed and restored, saved
   // unchanged): not a colleague's edit to ask about (review 20).
-  if (remote.updated_at === draft.base.updatedAt || heldAtBase(fieldsOf(remote), draft.base))
+  if (unchangedSince(draft.base, remote))
     return unsentEdits ? { action: 'update' } : { action: 'in-step' };
   // The service moved on, but to a version we sent ourselves (its answer was lost): not theirs.
   if (wasSent(draft.sentVersions, remote)) return { action: 'update' };

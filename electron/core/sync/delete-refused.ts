@@ -12,8 +12,18 @@ export function noteRefusedDelete(
   seen: string | null,
   message?: string,
 ): void {
-  store.setSetting(key(draftId), message && seen ? JSON.stringify({ seen, message }) : null);
+  store.setSetting(...refusedDeleteSetting(draftId, seen, message));
 }
+
+/** The note of a refused Delete as a setting, for a store write that does more with it. */
+export const refusedDeleteSetting = (
+  draftId: string,
+  seen: string | null,
+  message?: string,
+): [string, string | null] => [
+  key(draftId),
+  message && seen ? JSON.stringify({ seen, message }) : null,
+];
 
 /**
  * What to tell the writer of a refused Delete, while the draft is still the version it showed:

@@ -14,12 +14,13 @@ import { backoffDelay } from '../api/retry';
 import {
   baseOf,
   heldAtBase,
+  theirVersion,
   type Draft,
   type DraftFields,
   type LocalStore,
   type OutboxOp,
 } from '../store/local-store';
-import { noteRefusedDelete } from './delete-refused';
+import { noteRefusedDelete, refusedDeleteSetting } from './delete-refused';
 import { holdsForUpdate } from './hold';
 import {
   decidePush,
@@ -107,6 +108,8 @@ export class SyncEngine {
   private readonly resolutions = new Map<string, number>();
   /** The resolutions each draft's push in flight started after. */
   private readonly startedAfter = new Map<string, number>();
+  /** Drafts whose push in flight has started writing to the service (see `resolve`). */
+  private readonly writing = new Set<string>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -229,7 +232,7 @@ export class SyncEngine {
     if (pinned && !pinned.pressed) this.puttingBack.add(draft.id);
     try {
       const outcome =
-        op.op === 'delete' ? await this.remove(draft) : await this.push(this.pinned(draft));
+        op.op === 'delete' ? await this.remove(draft, op) : await this.push(this.pinned(draft));
       if (outcome === 'empty') {
         // Nothing to publish yet: the writer's first words queue a new push. Said, or the
         // editor showed "Syncing" for as long as it stayed blank (a writer's review).
@@ -335,6 +338,7 @@ export class SyncEngine {
       this.pins.delete(draft.id);
       this.running.delete(draft.id);
       this.startedAfter.delete(draft.id);
+      this.writing.delete(draft.id);
       this.keepingLive.delete(draft.id);
       this.puttingBack.delete(draft.id);
     }
@@ -707,7 +711,10 @@ export class SyncEngine {
   private async sending<T>(draftId: string, entry: string, write: () => Promise<T>): Promise<T> {
     const { store } = this.options;
     const noted = store.getDraft(draftId)?.sentVersions.includes(entry) ?? false;
+    // A draft taken away since its push read (a choice of theirs on a post shown deleted) has
+    // nothing noted, and nothing is sent: noteSent finds no draft.
     store.noteSent(draftId, entry);
+    this.writing.add(draftId);
     try {
       return await write();
     } catch (error) {
@@ -875,7 +882,7 @@ export class SyncEngine {
     return started !== undefined && (this.resolutions.get(draftId) ?? 0) > started;
   }
 
-  private async remove(draft: Draft): Promise<'done'> {
+  private async remove(draft: Draft, op: OutboxOp): Promise<'done'> {
     const api = this.options.clientFor(draft.publicationId);
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
     // post (review 21 found it left live, out of Quire's sight), met from the base it had then.
@@ -887,15 +894,24 @@ export class SyncEngine {
     // no way to bring it back. Shown instead, the Delete to be pressed again (review 25). The
     // restored post too: a colleague's day of work on it was trashed unasked (review 26).
     const remote = id !== undefined ? await this.findOurs(api, met) : undefined;
+    // The conflict as shown when Delete was pressed, not as now: a push in flight then may have
+    // shown a colleague's change since, unseen (review 28). A delete queued before that was kept
+    // has the conflict as it is.
+    const shown = op.conflictSeen ?? (draft.conflict ? theirVersion(draft.conflict) : '');
     const unseen =
       remote !== undefined &&
-      remote.updated_at !== draft.conflict?.updated_at &&
+      theirVersion(remote) !== shown &&
       ['take-theirs', 'conflict'].includes(decidePush(met, remote).action);
     if (remote && unseen) {
       const error = `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`;
-      this.options.store.replaceWithRemote(draft.id, remote, 'replaced-by-service', remote.etag);
-      this.options.store.setSetting(goneSetting(draft.id), null);
-      noteRefusedDelete(this.options.store, draft.id, remote.updated_at, error);
+      // One transaction (review 28): a Delete left queued over theirs, shown, is sent after all.
+      this.options.store.refuseDelete(
+        op.seq,
+        draft.id,
+        remote,
+        [[goneSetting(draft.id), null], refusedDeleteSetting(draft.id, remote.updated_at, error)],
+        remote.etag,
+      );
       const { publicationId } = draft;
       this.emit({ type: 'delete-refused', draftId: draft.id, publicationId, error });
       return 'done';
@@ -954,37 +970,54 @@ export class SyncEngine {
       throw new QuireError({ kind: 'bad-input', message: 'This draft has no conflict to resolve' });
     const theirs = draft.conflict;
     const gone = theirs.id === GONE_ID;
-    this.resolutions.set(draftId, (this.resolutions.get(draftId) ?? 0) + 1);
-    switch (resolution) {
-      case 'mine':
-        if (gone && draft.base) store.setSetting(goneSetting(draftId), JSON.stringify(draft.base));
-        return [store.keepMine(draftId, gone ? null : theirs)];
-      case 'theirs':
-        if (gone) {
-          store.setSetting(goneSetting(draftId), null);
-          store.removeDraft(draftId);
-          return [];
+    // A push of it is writing the writer's words to the post, found restored (review 28): taking
+    // the draft away now left them there with no draft of it in Quire ("Discard mine"), or on
+    // the service twice (Keep both). Not taken until that push is done, which soon shows the
+    // post in step (back, with the writer's words) or still deleted, to choose again.
+    if (gone && resolution !== 'mine' && this.writing.has(draftId))
+      throw new QuireError({
+        kind: 'conflict',
+        message: `Your latest words are being sent to this ${draft.kind} right now: it may be back on the service. Choose again in a moment, once they have gone.`,
+      });
+    // Each choice one transaction: written in steps, one failing after another (a full disk, the
+    // app killed) left it half made, and Keep both pressed again made a second copy (review 28).
+    const ids = store.atomically((): string[] => {
+      switch (resolution) {
+        case 'mine':
+          if (gone && draft.base)
+            store.setSetting(goneSetting(draftId), JSON.stringify(draft.base));
+          return [store.keepMine(draftId, gone ? null : theirs)];
+        case 'theirs':
+          if (gone) {
+            store.setSetting(goneSetting(draftId), null);
+            store.removeDraft(draftId);
+            return [];
+          }
+          store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
+          return [draftId];
+        case 'both': {
+          // The copy is a draft whatever the original was: a second live post with the same words
+          // would reach readers (and feeds) before the writer has decided anything about it.
+          const copy = store.createDraft(draft.publicationId, draft.kind, {
+            ...draft.fields,
+            status: 'draft',
+            slug: undefined,
+            // Named as the notice names it: an untitled copy was a second "Untitled" row beside
+            // theirs, no "Untitled (my copy)" to be found (review 25).
+            title: `${draft.fields.title || 'Untitled'} (my copy)`,
+          });
+          if (gone) {
+            store.setSetting(goneSetting(draftId), null);
+            store.removeDraft(draftId);
+          } else store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
+          return gone ? [copy.id] : [draftId, copy.id];
         }
-        store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
-        return [draftId];
-      case 'both': {
-        // The copy is a draft whatever the original was: a second live post with the same words
-        // would reach readers (and feeds) before the writer has decided anything about it.
-        const copy = store.createDraft(draft.publicationId, draft.kind, {
-          ...draft.fields,
-          status: 'draft',
-          slug: undefined,
-          // Named as the notice names it: an untitled copy was a second "Untitled" row beside
-          // theirs, no "Untitled (my copy)" to be found (review 25).
-          title: `${draft.fields.title || 'Untitled'} (my copy)`,
-        });
-        if (gone) {
-          store.setSetting(goneSetting(draftId), null);
-          store.removeDraft(draftId);
-        } else store.replaceWithRemote(draftId, theirs, 'replaced-by-service');
-        return gone ? [copy.id] : [draftId, copy.id];
       }
-    }
+    });
+    // Counted once stored: one that failed is not made, and a push in flight that read before it
+    // shows what it met, not skipped as the choice's to meet (review 28).
+    this.resolutions.set(draftId, (this.resolutions.get(draftId) ?? 0) + 1);
+    return ids;
   }
 
   private emit(event: SyncEvent): void {

@@ -244,7 +244,7 @@ export function useDraftActions({
       bridge.sync.resolveConflict({
         draftId: draft.id,
         resolution,
-        ...(draft.theirs ? { seen: draft.theirs.updatedAt } : {}),
+        ...(draft.theirs ? { seen: draft.theirs.version } : {}),
       }),
     );
     setResolving(false);
