@@ -334,22 +334,30 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'publications.add': async ({ name, baseUrl, subdomain, token }) => {
       const normalisedUrl = storedAddress(baseUrl);
       const lowerSubdomain = subdomain.toLowerCase();
-      if (
-        store
-          .listPublications()
-          .some(
-            (p) =>
-              sameService(p.baseUrl, normalisedUrl) && p.subdomain.toLowerCase() === lowerSubdomain,
-          )
-      )
-        throw new QuireError({
-          kind: 'validation',
-          message: 'This publication is already in Quire',
-          fields: { subdomain: ['This publication is already in Quire.'] },
-        });
+      const refuseIfThere = (): void => {
+        if (
+          store
+            .listPublications()
+            .some(
+              (p) =>
+                sameService(p.baseUrl, normalisedUrl) &&
+                p.subdomain.toLowerCase() === lowerSubdomain,
+            )
+        )
+          throw new QuireError({
+            kind: 'validation',
+            message: 'This publication is already in Quire',
+            fields: { subdomain: ['This publication is already in Quire.'] },
+          });
+      };
+      refuseIfThere();
       const check = { baseUrl: normalisedUrl, subdomain: lowerSubdomain, token };
       await checkPublication(check, options.fetch);
       const named = name?.trim() || (await serviceNameOf(check, options.fetch));
+      // Again, the checks above having waited on the service: the same one added meanwhile (a
+      // Cancel while "Checking…", then Add again) was added twice, or refused by the store's own
+      // constraint as a storage failure that paused sync (a review).
+      refuseIfThere();
       const id = store.addPublication({
         name: named || lowerSubdomain,
         baseUrl: normalisedUrl,
@@ -440,6 +448,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         options.fetch,
       );
       await options.credentials.set(accountOf(id), token);
+      // Removed while the service or the keychain was asked (a Cancel while "Checking…", then
+      // Remove): its token is not left for a publication gone, where nothing would ever take it
+      // out (a review).
+      if (!store.getPublication(id)) {
+        await options.credentials.delete(accountOf(id));
+        requirePublication(id);
+      }
       clients.delete(id);
       // What the old token's refusal parked (for minutes) goes now, its error cleared.
       for (const draftId of store.clearDraftErrors(id))
@@ -470,6 +485,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           { retry: engine.reachable(publicationId) },
         );
         reached(publicationId);
+        // Removed while the service was asked: what came is dropped. Written, it failed the
+        // store's constraint, a storage failure that paused sync for every publication (a review).
+        requirePublication(publicationId);
         store.cachePage(key, result.meta, result.records);
         return pageView(result, { ...context, online: true, fromCache: false, cachedAt: null });
       } catch (error) {
@@ -534,6 +552,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         for (; page <= Math.min(lastPage, FETCH_ALL_PAGES); page++) {
           const result = await client.list(kind, { page, limit: 100 });
           reached(publicationId);
+          requirePublication(publicationId);
           // Cached as the list's own pages at 100 a page: offline, that view shows them too.
           const key = { publicationId, kind, page, perPage: 100, draftsOnly: false } as const;
           store.cachePage(key, result.meta, result.records);
@@ -615,6 +634,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
+      requirePublication(publicationId);
       const existing = store.draftForRemote(publicationId, kind, remote.id);
       if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
       const untouched = existing.localRev === existing.syncedRev && !existing.conflict;
