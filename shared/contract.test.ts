@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contract, encryptedOrLocal, publicationInAddress, refusedAddresses } from './contract';
+import { contract, encryptedOrLocal, goesIntoTheApi, refusedAddresses } from './contract';
 
 describe('encryptedOrLocal', () => {
   it('lets a token travel over http only to this computer', () => {
@@ -69,17 +69,50 @@ describe('drafts.save', () => {
   });
 });
 
-describe('publicationInAddress', () => {
-  it('finds a publication pasted into the service’s address, and only there', () => {
-    expect(publicationInAddress('https://api.example.com/app/myblog')).toBe('myblog');
-    expect(publicationInAddress('https://api.example.com/v1/app/myblog/')).toBe('myblog');
+describe('the subdomain’s messages', () => {
+  const said = (subdomain: string): string | undefined => {
+    const parsed = contract['publications.add'].input.safeParse({
+      baseUrl: 'https://api.example.com',
+      subdomain,
+      token: 'secret-token-value',
+    });
+    return parsed.success
+      ? undefined
+      : parsed.error.issues.find((issue) => issue.path[0] === 'subdomain')?.message;
+  };
+
+  it('says the likeliest mistakes as themselves (a review: "letters" took in "bücher")', () => {
+    expect(said('bücher')).toBe(
+      'Use plain letters a to z (no accents), digits and hyphens, such as myblog.',
+    );
+    expect(said('myblog.example.com')).toBe(
+      'Only the publication’s name goes here, such as myblog, not a whole address.',
+    );
+    expect(said('my_blog')).toBe('Use letters, digits and hyphens only, such as myblog.');
+    expect(said('my-blog2')).toBeUndefined();
+  });
+});
+
+describe('goesIntoTheApi', () => {
+  it('finds the spec’s own paths pasted into the service’s address, anywhere in its path', () => {
+    // A review: only `/app/{name}` at the end was found; the rest was blamed on the subdomain.
+    for (const address of [
+      'https://api.example.com/app/myblog',
+      'https://api.example.com/v1/app/myblog/',
+      'https://api.example.com/app/myblog/posts',
+      'https://api.example.com/app/myblog/posts/hello-world',
+      'https://example.com/app',
+      'https://example.com/APP/',
+    ])
+      expect(goesIntoTheApi(address), address).toBe(true);
     for (const address of [
       'https://api.example.com',
-      'https://example.com/app',
+      'https://api.example.com/v1/',
       'https://example.com/apps/x',
+      'https://example.com/webapp',
       'not an address',
     ])
-      expect(publicationInAddress(address), address).toBeNull();
+      expect(goesIntoTheApi(address), address).toBe(false);
   });
 
   it('refuses such an address on the address field, with what to do', () => {

@@ -100,14 +100,15 @@ export const draftFieldsSchema = z
   .strict();
 
 /**
- * The publication named in the address (`…/app/myblog`), as when a writer pastes the address of
- * their publication's API rather than the service's; null for a service's own address.
+ * The address goes on into the spec's own paths (`…/app`, `…/app/myblog`, `…/app/myblog/posts`,
+ * a post's address), as when a writer pastes an address of their publication's API rather than
+ * the service's. Only the end was looked at until a review found the rest blamed on the subdomain.
  */
-export function publicationInAddress(address: string): string | null {
+export function goesIntoTheApi(address: string): boolean {
   try {
-    return /\/app\/([^/]+)\/*$/i.exec(new URL(address).pathname)?.[1] ?? null;
+    return /(?:^|\/)app(?:\/|$)/i.test(new URL(address).pathname);
   } catch {
-    return null; // .url() says what is wrong with it
+    return false; // .url() says what is wrong with it
   }
 }
 
@@ -165,7 +166,7 @@ export const contract = {
           // Said here, on the address: else the service answers "no such publication", blamed on
           // the subdomain, which may be right.
           .refine(
-            (value) => publicationInAddress(value) === null,
+            (value) => !goesIntoTheApi(value),
             'Leave out /app/… here: this is the service’s address, such as https://api.example.com; the publication’s name goes in Subdomain.',
           )
           .refine(
@@ -175,6 +176,15 @@ export const contract = {
         subdomain: z
           .string()
           .min(1, 'Enter the publication’s subdomain, such as myblog.')
+          // The likeliest mistakes said as themselves (a review): "letters" took in "bücher".
+          .refine(
+            (value) => !value.includes('.'),
+            'Only the publication’s name goes here, such as myblog, not a whole address.',
+          )
+          .refine(
+            (value) => /^[\x00-\x7f]*$/.test(value),
+            'Use plain letters a to z (no accents), digits and hyphens, such as myblog.',
+          )
           .regex(
             /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i,
             'Use letters, digits and hyphens only, such as myblog.',
