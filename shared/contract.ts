@@ -182,7 +182,7 @@ export const contract = {
             'Only the publication’s name goes here, such as myblog, not a whole address.',
           )
           .refine(
-            (value) => /^[\x00-\x7f]*$/.test(value),
+            (value) => !/[^ -~]/.test(value),
             'Use plain letters a to z (no accents), digits and hyphens, such as myblog.',
           )
           .regex(
