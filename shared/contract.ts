@@ -197,6 +197,8 @@ export const contract = {
     z.object({ id, discardUnsynced: z.boolean().optional() }).strict(),
   ).returns<null>(),
   'publications.setActive': method(z.object({ id }).strict()).returns<null>(),
+  /** The Local sample back after the writer removed it, with what it holds, turned to. */
+  'publications.restoreSample': method(none).returns<PublicationView>(),
   /** A revoked or rotated token replaced, after the service accepts the new one. */
   'publications.setToken': method(
     z.object({ id, token: tokenSchema }).strict(),
@@ -271,7 +273,8 @@ export const contract = {
       .strict(),
   ).returns<string[]>(),
 
-  'app.info': method(none).returns<{ version: string; online: boolean }>(),
+  /** `sampleAway`: the Local sample runs, but the writer removed it (Add publication offers it). */
+  'app.info': method(none).returns<{ version: string; online: boolean; sampleAway: boolean }>(),
 } as const;
 
 export type Contract = typeof contract;

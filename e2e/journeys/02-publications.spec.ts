@@ -244,4 +244,19 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.getByRole('searchbox')).toHaveValue('');
   await expect(page.locator('tbody tr')).toHaveCount(20);
   await screen(page, '02-publications', 'removed');
+
+  // The Local sample removed too, Add publication offers it back, its posts with it: its token
+  // is minted at each launch, so nothing typed could reach it (a review).
+  await page.getByRole('button', { name: 'Remove Local sample' }).click();
+  const sampleConfirm = page.getByRole('alertdialog', { name: 'Remove “Local sample”?' });
+  await expect(sampleConfirm).toContainText('Add publication can bring it back');
+  await sampleConfirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^Local sample/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Add publication' }).click();
+  await expect(page.getByRole('button', { name: 'Bring back the Local sample' })).toBeVisible();
+  await screen(page, '02-publications', 'sample-offered');
+  await page.getByRole('button', { name: 'Bring back the Local sample' }).click();
+  await expect(page.getByText('Writing for')).toContainText('Local sample');
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+  await screen(page, '02-publications', 'sample-back');
 });

@@ -117,19 +117,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       embeddedFailure = `The local sample could not start: ${messageOf(error)}`;
     }
   }
+  const sampleIn = (): StoredPublication | undefined =>
+    store.listPublications().find((publication) => publication.embedded);
+  const addSample = (service: EmbeddedService): string => {
+    const id = store.addPublication({
+      name: 'Local sample',
+      baseUrl: service.url,
+      subdomain: service.subdomain,
+      embedded: true,
+    });
+    store.setSetting(EMBEDDED_ADDED_KEY, '1');
+    store.setSetting(ACTIVE_KEY, id);
+    return id;
+  };
   if (embedded) {
-    const existing = store.listPublications().find((publication) => publication.embedded);
+    const existing = sampleIn();
     if (existing) store.setPublicationBaseUrl(existing.id, embedded.url);
-    else if (!store.getSetting(EMBEDDED_ADDED_KEY) && store.listPublications().length === 0) {
-      const id = store.addPublication({
-        name: 'Local sample',
-        baseUrl: embedded.url,
-        subdomain: embedded.subdomain,
-        embedded: true,
-      });
-      store.setSetting(EMBEDDED_ADDED_KEY, '1');
-      store.setSetting(ACTIVE_KEY, id);
-    }
+    else if (!store.getSetting(EMBEDDED_ADDED_KEY) && store.listPublications().length === 0)
+      addSample(embedded);
   }
 
   const clients = new Map<string, { baseUrl: string; client: PublishingApiClient }>();
@@ -466,6 +471,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!view) throw new Error('publication vanished while replacing its token');
       return view;
     },
+    // Removed, the sample's posts stayed in its file with no way back to them: its token is
+    // minted at each launch and never shown, so Add publication could not reach it (a review).
+    'publications.restoreSample': async () => {
+      if (!embedded)
+        throw new QuireError({
+          kind: 'storage',
+          message: embeddedFailure ?? 'The local sample is not running',
+        });
+      if (sampleIn())
+        throw new QuireError({ kind: 'validation', message: 'The Local sample is in Quire' });
+      const id = addSample(embedded);
+      emit({ type: 'publications-changed' });
+      const back = publicationViews().find((publication) => publication.id === id);
+      if (!back) throw new Error('the local sample vanished after bringing it back');
+      return back;
+    },
     'publications.setActive': async ({ id }) => {
       requirePublication(id);
       store.setSetting(ACTIVE_KEY, id);
@@ -752,7 +773,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return ids;
     },
 
-    'app.info': async () => ({ version: options.version, online: engine.online }),
+    'app.info': async () => ({
+      version: options.version,
+      online: engine.online,
+      sampleAway: embedded !== undefined && !sampleIn(),
+    }),
   };
 
   return {

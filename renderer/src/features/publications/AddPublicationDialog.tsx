@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError, fieldErrorsOf } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
-import { publicationKeys } from './queries';
+import { publicationKeys, sampleAwayQuery } from './queries';
 
 const FIELDS = [
   {
@@ -36,6 +36,11 @@ export function AddPublicationDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>({ name: '', baseUrl: '', subdomain: '', token: '' });
+  const added = async (publication: PublicationView) => {
+    await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+    onClose();
+    onAdded(publication);
+  };
   const add = useMutation({
     mutationFn: () =>
       bridge.publications.add({
@@ -44,11 +49,13 @@ export function AddPublicationDialog({
         subdomain: values.subdomain.trim(),
         token: values.token.trim(),
       }),
-    onSuccess: async (publication) => {
-      await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
-      onClose();
-      onAdded(publication);
-    },
+    onSuccess: added,
+  });
+  // Removed, the sample's token is nowhere to be typed: it is offered back here instead.
+  const { data: sampleAway } = useQuery(sampleAwayQuery());
+  const restore = useMutation({
+    mutationFn: () => bridge.publications.restoreSample({}),
+    onSuccess: added,
   });
   const modal = useModal(dialog);
 
@@ -80,6 +87,24 @@ export function AddPublicationDialog({
     >
       <form onSubmit={submit} noValidate>
         <h2 id="add-publication-title">Add publication</h2>
+        {sampleAway && (
+          <p>
+            The Local sample you removed is still on this computer, with its posts and pages.{' '}
+            <button
+              type="button"
+              className="ghost small"
+              aria-disabled={restore.isPending ? 'true' : undefined}
+              onClick={() => !restore.isPending && restore.mutate()}
+            >
+              Bring back the Local sample
+            </button>
+          </p>
+        )}
+        {restore.error && (
+          <p className="error-text" role="alert">
+            {describeError(restore.error)}
+          </p>
+        )}
         {FIELDS.map((field) => {
           // One message at a time, the first the field fails; outside the label, so it is the
           // field's description, not part of its name.

@@ -47,7 +47,10 @@ export function RemovePublicationDialog({
           <p>
             Quire forgets it on this computer: its lists, its drafts and revisions
             {publication.embedded ? '' : ', and its token in the keychain'}. Nothing on the service
-            is deleted.
+            is deleted
+            {publication.embedded
+              ? ': the sample keeps its posts and pages, and Add publication can bring it back.'
+              : '.'}
           </p>
           {pending > 0 && (
             <p className="error-text">

@@ -15,3 +15,11 @@ export const publicationsQuery = () =>
     queryFn: () => bridge.publications.list({}),
     staleTime: 30_000,
   });
+
+/** Whether the Local sample runs but was removed: Add publication offers it back. */
+export const sampleAwayQuery = () =>
+  queryOptions({
+    queryKey: ['app', 'info'] as const,
+    queryFn: () => bridge.app.info({}),
+    select: (info) => info.sampleAway,
+  });
