@@ -24,8 +24,9 @@ export function RemovePublicationDialog({
   const cancel = useRef<HTMLButtonElement>(null);
   const pending = publication.pendingChanges;
   const remove = useMutation({
-    // Discards exactly what the writer was told about: if more was queued meanwhile, the core
-    // refuses and says so here.
+    // The count is read once the editor has saved, and the dialog is modal: nothing of this
+    // window's adds to it meanwhile. Changes saved while the keychain works (a browser host's
+    // other tab) are refused by the core, unless the writer has agreed to lose some.
     mutationFn: () =>
       bridge.publications.remove({ id: publication.id, discardUnsynced: pending > 0 }),
     onSuccess: onRemoved,
