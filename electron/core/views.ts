@@ -94,13 +94,21 @@ export function searchView(
   store: LocalStore,
   online: boolean,
 ): RecordSummary[] {
-  const fromRecords = found.records.map((record) => ({
-    ...summaryOf(record, draftFor(record, publicationId, kind, store), store, online),
-    kind,
-  }));
+  // A post whose Delete waits (its undo window, or the service away) is gone from the list, and
+  // from a search too: the draft and the cached record that stands for it (a review found it
+  // found, opened and written in, the words then deleted with it).
+  const going = (draft: Draft | undefined): boolean =>
+    draft !== undefined && store.hasPendingDelete(draft.id);
+  const fromRecords = found.records.flatMap((record) => {
+    const draft = draftFor(record, publicationId, kind, store);
+    return going(draft) ? [] : [{ ...summaryOf(record, draft, store, online), kind }];
+  });
   const seen = new Set(fromRecords.map((item) => item.draftId).filter(Boolean));
   const fromDrafts = found.drafts
-    .filter((draft) => !seen.has(draft.id) && !found.records.some((r) => r.id === draft.remoteId))
+    .filter(
+      (draft) =>
+        !going(draft) && !seen.has(draft.id) && !found.records.some((r) => r.id === draft.remoteId),
+    )
     .map((draft) => draftSummary(draft, kind, store, online));
   return [...fromDrafts, ...fromRecords];
 }

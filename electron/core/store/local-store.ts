@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/model';
 import { holdsForUpdate } from '../sync/hold';
 import { movedBySent, quireGaveSlug } from '../sync/slug-origin';
-import { draftSearchText, STORE_MIGRATIONS } from './schema';
+import { draftSearchText, recordSearchText, STORE_MIGRATIONS } from './schema';
 
 /** Snapshots taken at an event (before a publish, an overwrite, a restore…) kept a draft. */
 export const REVISIONS_KEPT = 50;
@@ -414,8 +414,8 @@ export class LocalStore {
     this.write(() => {
       const now = this.now();
       const upsert = this.db.prepare(
-        `INSERT OR REPLACE INTO cached_records (publication_id, kind, remote_id, slug, record_json, cached_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT OR REPLACE INTO cached_records (publication_id, kind, remote_id, slug, record_json,
+           search_text, cached_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       );
       for (const record of records)
         upsert.run(
@@ -424,6 +424,7 @@ export class LocalStore {
           record.id,
           record.slug,
           JSON.stringify(record),
+          recordSearchText(record),
           now,
         );
       this.db
@@ -580,23 +581,28 @@ export class LocalStore {
     records: RemoteRecord[];
     drafts: Draft[];
   } {
+    // Folded as the kept text is, by JavaScript (not toLocaleLowerCase: a Turkish locale folds
+    // "I" to "ı", which the kept text, folded the same on every computer, does not hold).
+    // Accents stay: "école" and "ÉCOLE" find "École", "ecole" does not.
     const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
     if (words.length === 0) return { records: [], drafts: [] };
     // LIKE's own wildcards in a query are matched literally.
     const patterns = words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // Both columns are kept lowercase by JavaScript: SQLite's lower() and LIKE fold ASCII
+    // only, and missed "Über" typed exactly (a review).
     const matches = (column: string) =>
-      patterns.map(() => `lower(${column}) LIKE ? ESCAPE '\\'`).join(' AND ');
+      patterns.map(() => `${column} LIKE ? ESCAPE '\\'`).join(' AND ');
+    // A record by its title and the service's plain text of its words, kept beside it.
     const records = (
       this.db
         .prepare(
           `SELECT record_json FROM cached_records WHERE publication_id = ? AND kind = ?
-             AND ((${matches("json_extract(record_json, '$.title')")})
-               OR (${matches("json_extract(record_json, '$.content_text')")}))
+             AND ${matches('search_text')}
              ${draftsOnly ? "AND json_extract(record_json, '$.status') = 'draft'" : ''}
            ORDER BY json_extract(record_json, '$.updated_at') DESC LIMIT ?`,
         )
         .pluck()
-        .all(publicationId, kind, ...patterns, ...patterns, limit) as string[]
+        .all(publicationId, kind, ...patterns, limit) as string[]
     ).map((json) => JSON.parse(json) as RemoteRecord);
     // A draft by its title or its words as they are here (a post written offline, edits held
     // for Update), kept as plain text beside it on every write.
@@ -719,6 +725,15 @@ export class LocalStore {
       // A save that changes nothing (a line added and left empty, a look at the source) is no
       // edit: a live post must not show "Edits not live" for it, nor count a change to lose.
       if (JSON.stringify(fields) === JSON.stringify(draft.fields) && !draft.lastError) return draft;
+      // Words written after Delete was pressed, while it still waits (its undo window, or the
+      // service away): the writer is plainly still writing in it, so the Delete is taken back,
+      // not left to delete them unasked (a review found a post opened from the search after its
+      // Delete, an hour's words deleted with it). Undo then has nothing to undo and says it is
+      // kept; Delete pressed again deletes it, these words included.
+      // Changed words only: the editor's last save as it closes after Delete, the same words in
+      // another key order (as they come through the contract), leaves the Delete waiting.
+      if (!sameFields(fields, draft.fields) && this.statements.cancelDelete.run(id).changes > 0)
+        this.setSetting(withdrawnDeleteKey(id), '1');
       // The words as they go out, edits made a moment before Publish included (a save waiting
       // in the editor travels with the publish): restoring it brings back what was published.
       if (
@@ -954,6 +969,7 @@ export class LocalStore {
     this.write(() => {
       const draft = this.mustGet(id);
       this.statements.cancelDelete.run(id);
+      this.setSetting(withdrawnDeleteKey(id), null);
       const { lastInsertRowid } = this.statements.enqueue.run(
         draft.publicationId,
         id,
@@ -969,16 +985,34 @@ export class LocalStore {
     });
   }
 
-  /** A delete still waiting waits a full window from now: true when there was one to hold. */
+  /**
+   * A delete still waiting waits a full window from now: true when there was one to hold, or
+   * when words saved since took it back (the post stays, nothing is on its way).
+   */
   holdDelete(id: string, undoWindowMs: number): boolean {
     return this.write(
-      () => this.statements.holdDelete.run(this.now() + undoWindowMs, id, this.now()).changes === 1,
+      () =>
+        this.statements.holdDelete.run(this.now() + undoWindowMs, id, this.now()).changes === 1 ||
+        this.deleteWithdrawn(id),
     );
   }
 
-  /** Undo: true when a delete was still waiting and is now cancelled. */
+  /**
+   * Undo: true when a delete was still waiting and is now cancelled, or words saved since had
+   * taken it back already (the post is kept either way: "too late" would say it had gone).
+   */
   cancelDelete(id: string): boolean {
-    return this.write(() => this.statements.cancelDelete.run(id).changes === 1);
+    return this.write(() => {
+      const cancelled = this.statements.cancelDelete.run(id).changes === 1;
+      const withdrawn = this.deleteWithdrawn(id);
+      this.setSetting(withdrawnDeleteKey(id), null);
+      return cancelled || withdrawn;
+    });
+  }
+
+  /** Words were saved into the draft while its Delete waited, which took the Delete back. */
+  private deleteWithdrawn(id: string): boolean {
+    return this.getSetting(withdrawnDeleteKey(id)) !== undefined && this.getDraft(id) !== undefined;
   }
 
   /**
@@ -1239,6 +1273,7 @@ export class LocalStore {
           )
           .run(draft.publicationId, draft.kind, draft.remoteId);
       this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+      this.setSetting(withdrawnDeleteKey(id), null);
     });
   }
 
@@ -1499,7 +1534,20 @@ function fingerprintOf(fields: DraftFields, recordSlug: string): string {
 export const theirVersion = (record: RemoteRecord): string =>
   `${record.updated_at}#${fingerprintOf(fieldsOf(record), record.slug)}`;
 
+/** The same fields, whatever the order of their keys (a field left out is one left undefined). */
+const sameFields = (a: DraftFields, b: DraftFields): boolean => {
+  const canonical = (fields: DraftFields) =>
+    JSON.stringify(
+      Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
+  return canonical(a) === canonical(b);
+};
+
 const pinKey = (draftId: string): string => `conflict-pin:${draftId}`;
+// Set when a save took a waiting Delete back, so an Undo pressed after it is not "too late".
+const withdrawnDeleteKey = (draftId: string): string => `delete-withdrawn:${draftId}`;
 /** What an Unpublish taken back with "Keep published" restores: an Update pressed before it. */
 const unpublishKey = (draftId: string): string => `unpublish-pin:${draftId}`;
 

@@ -143,8 +143,49 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
     description: "the version of theirs a conflict showed when Delete was pressed ('' for none)",
     up: (db) => db.exec('ALTER TABLE outbox ADD COLUMN conflict_seen TEXT'),
   },
+  {
+    version: 11,
+    description: "a cached record's title and words as lowercase text, as a draft's are kept",
+    // SQLite's lower() and LIKE fold ASCII letters only: "Über" was never found (a review).
+    up: (db) => {
+      db.exec('ALTER TABLE cached_records ADD COLUMN search_text TEXT');
+      const write = db.prepare(
+        'UPDATE cached_records SET search_text = ? WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+      );
+      const rows = db
+        .prepare('SELECT publication_id, kind, remote_id, record_json FROM cached_records')
+        .all() as {
+        publication_id: string;
+        kind: string;
+        remote_id: number;
+        record_json: string;
+      }[];
+      for (const row of rows)
+        write.run(
+          recordSearchText(
+            JSON.parse(row.record_json) as { title?: string; content_text?: string },
+          ),
+          row.publication_id,
+          row.kind,
+          row.remote_id,
+        );
+    },
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */
 export const draftSearchText = ({ title, content }: { title?: string; content?: string }) =>
   `${title ?? ''}\n${htmlToText(content ?? '')}`.toLowerCase();
+
+/**
+ * What a search of records listed from the service reads: the title and the service's plain text,
+ * lowercase as JavaScript folds them (every script's capitals, not ASCII only as SQLite's lower()
+ * does), in any locale the same, as the query is folded.
+ */
+export const recordSearchText = ({
+  title,
+  content_text,
+}: {
+  title?: string | null;
+  content_text?: string | null;
+}) => `${title ?? ''}\n${content_text ?? ''}`.toLowerCase();

@@ -882,7 +882,7 @@ export class SyncEngine {
     return started !== undefined && (this.resolutions.get(draftId) ?? 0) > started;
   }
 
-  private async remove(draft: Draft, op: OutboxOp): Promise<'done'> {
+  private async remove(draft: Draft, op: OutboxOp): Promise<'done' | 'conflict'> {
     const api = this.options.clientFor(draft.publicationId);
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
     // post (review 21 found it left live, out of Quire's sight), met from the base it had then.
@@ -894,6 +894,10 @@ export class SyncEngine {
     // no way to bring it back. Shown instead, the Delete to be pressed again (review 25). The
     // restored post too: a colleague's day of work on it was trashed unasked (review 26).
     const remote = id !== undefined ? await this.findOurs(api, met) : undefined;
+    const { store } = this.options;
+    // Taken back while the service was asked (Undo, or words saved into the post, which take a
+    // waiting Delete back): nothing is sent, nor theirs put in place of those words.
+    if (!store.stillDue(op.seq)) return 'done';
     // The conflict as shown when Delete was pressed, not as now: a push in flight then may have
     // shown a colleague's change since, unseen (review 28). A delete queued before that was kept
     // has the conflict as it is.
@@ -917,9 +921,14 @@ export class SyncEngine {
       return 'done';
     }
     if (id !== undefined) await api.delete(draft.kind, id);
-    this.options.store.setSetting(goneSetting(draft.id), null);
-    noteRefusedDelete(this.options.store, draft.id, null);
-    this.options.store.removeDraft(draft.id);
+    // Taken back while the delete was on its way: the post is gone from the service, but the
+    // words here are not deleted unasked; they are shown as a post deleted on the service, for
+    // the writer to keep (made again) or let go.
+    if (id !== undefined && !store.hasPendingDelete(draft.id) && store.getDraft(draft.id))
+      return this.conflict(draft, goneMarker(met));
+    store.setSetting(goneSetting(draft.id), null);
+    noteRefusedDelete(store, draft.id, null);
+    store.removeDraft(draft.id);
     return 'done';
   }
 
