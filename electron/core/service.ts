@@ -17,6 +17,7 @@ import {
   type Draft,
   type StoredPublication,
 } from './store/local-store';
+import { sameWords } from './sync/conflict';
 import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
@@ -808,6 +809,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
  * `version`, by its time.
  */
 function sameVersion(seen: string, shown: { updatedAt: string; version: string }): boolean {
-  const words = (version: string): string => version.slice(version.indexOf('#') + 1);
-  return seen.includes('#') ? words(seen) === words(shown.version) : seen === shown.updatedAt;
+  return seen.includes('#') ? sameWords(seen, shown.version) : seen === shown.updatedAt;
 }

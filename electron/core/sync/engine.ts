@@ -25,6 +25,7 @@ import { holdsForUpdate } from './hold';
 import {
   decidePush,
   sameFields,
+  sameWords,
   sentEntry,
   sentWords,
   versionKey,
@@ -285,6 +286,7 @@ export class SyncEngine {
       this.emit({ type: 'synced', draftId: draft.id, publicationId: draft.publicationId });
       return 'done';
     } catch (error) {
+      if (error instanceof ChoiceMadeMeanwhile) return 'skipped';
       const quire = error instanceof QuireError ? error : undefined;
       const transient = quire ? isTransient(quire.kind) : false;
       // Any answer, a refusal included, shows the service is there.
@@ -710,6 +712,10 @@ export class SyncEngine {
    */
   private async sending<T>(draftId: string, entry: string, write: () => Promise<T>): Promise<T> {
     const { store } = this.options;
+    // Decided before the writer chose in a conflict: the choice has the post now, and the push
+    // it queued meets the service afresh. Written, Keep theirs sent the words it discarded, and
+    // then theirs over the colleague's newer version (review 29).
+    if (this.resolvedSince(draftId)) throw new ChoiceMadeMeanwhile();
     const noted = store.getDraft(draftId)?.sentVersions.includes(entry) ?? false;
     // A draft taken away since its push read (a choice of theirs on a post shown deleted) has
     // nothing noted, and nothing is sent: noteSent finds no draft.
@@ -867,6 +873,9 @@ export class SyncEngine {
    */
   private takeTheirs(draft: Draft, theirs: FetchedRecord): 'done' | 'conflict' {
     if (this.resolvedSince(draft.id)) return this.conflict(draft, theirs);
+    // Delete pressed while this push read: taken now, theirs would be what the writer saw, and
+    // the Delete trashed it unseen (review 29). Left for the Delete, which shows it and says so.
+    if (this.options.store.hasPendingDelete(draft.id)) return 'done';
     this.options.store.replaceWithRemote(draft.id, theirs, 'replaced-by-service', theirs.etag);
     return 'done';
   }
@@ -904,7 +913,7 @@ export class SyncEngine {
     const shown = op.conflictSeen ?? (draft.conflict ? theirVersion(draft.conflict) : '');
     const unseen =
       remote !== undefined &&
-      theirVersion(remote) !== shown &&
+      !sameWords(theirVersion(remote), shown) &&
       ['take-theirs', 'conflict'].includes(decidePush(met, remote).action);
     if (remote && unseen) {
       const error = `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`;
@@ -983,7 +992,9 @@ export class SyncEngine {
     // the draft away now left them there with no draft of it in Quire ("Discard mine"), or on
     // the service twice (Keep both). Not taken until that push is done, which soon shows the
     // post in step (back, with the writer's words) or still deleted, to choose again.
-    if (gone && resolution !== 'mine' && this.writing.has(draftId))
+    // So on any conflict (review 29): the words it writes, landed, made Keep theirs write theirs
+    // back over a colleague's newer version.
+    if (resolution !== 'mine' && this.writing.has(draftId))
       throw new QuireError({
         kind: 'conflict',
         message: `Your latest words are being sent to this ${draft.kind} right now: it may be back on the service. Choose again in a moment, once they have gone.`,
@@ -1132,3 +1143,6 @@ function goneMarker(draft: Draft): RemoteRecord {
 const keysSetting = (publicationId: string): string => `honours-create-keys:${publicationId}`;
 /** The record a draft had before Keep mine on its deletion: looked for once before it is made. */
 const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`;
+
+/** Thrown by a write a conflict choice has overtaken: the push ends, its op left to the choice's. */
+class ChoiceMadeMeanwhile extends Error {}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fields, startSyncWorld, type SyncWorld, type Device } from '../testing/sync-world';
+
+// Review 29: findings in review 28's fixes (dd236b2, 2bf8a9d): Deletes and conflict choices racing a push
+// in flight. Real parts: the reference server behind the fault proxy, a SQLite store.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('review-29');
+});
+afterAll(() => world.close());
+beforeEach(() => {
+  world.proxy.setPolicy(() => ({ type: 'pass' }));
+  world.proxy.setService({});
+});
+
+const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const put = (id: number, body: Record<string, unknown>) =>
+  world.service.request('PUT', `/posts/${id}`, { body });
+const byId = async (id: number) => {
+  const reply = await world.service.request('GET', '/posts?limit=100');
+  return (
+    reply.json.posts.data as { id: number; slug: string; status: string; content: string }[]
+  ).find((p) => p.id === id);
+};
+
+/** Waits until the proxy has seen a request of this method since `from`. */
+async function seen(method: string, from: number): Promise<void> {
+  const by = Date.now() + 5_000;
+  while (!world.proxy.log.slice(from).some((e) => e.request.method === method) && Date.now() < by)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** A service that sends no ETags (the spec names none): every answer's `ETag` dropped. */
+function noEtags(d: Device): void {
+  const api = d.api as unknown as { fetchImpl: typeof fetch };
+  const real = api.fetchImpl;
+  api.fetchImpl = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const response = await real(input, init);
+    const headers = new Headers(response.headers);
+    headers.delete('etag');
+    return new Response(await response.arrayBuffer(), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  }) as typeof fetch;
+}
+
+// A: the conflict shown at the press is compared by time and words (`theirVersion`), while a
+// choice is compared by words (service.ts sameVersion). A colleague saving the version shown
+// unchanged (or trashing and restoring it) moves only its time: the Delete is refused, "changed
+// on the service since you last saw it", over the very words the writer was looking at.
+describe('Delete pressed on a conflict, theirs saved again unchanged before it goes', () => {
+  it('deletes: the writer saw those words', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Garganey', '<p>G</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>G, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Garganey', '<p>G, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const shown = d.store.getDraft(draft.id)!.conflict!;
+    // The writer, looking at theirs, presses Delete; the colleague saves theirs unchanged.
+    d.store.requestDelete(draft.id, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await put(id, { content: '<p>G, theirs</p>' })).status).toBe(200);
+    expect((await byId(id))!.content).toBe(shown.content);
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    expect({
+      onService: (await byId(id))?.content ?? 'deleted',
+      refused: d.events.filter((e) => e.type === 'delete-refused').length,
+    }).toEqual({ onService: 'deleted', refused: 0 });
+  });
+});
+
+// B: review 28 kept with a Delete the conflict shown at its press, but not the version the
+// draft showed: a push in flight at the press that takes theirs without asking (words typed and
+// undone, nothing to send) puts the colleague's change into the draft after the press, and the
+// Delete, meeting a draft in step with it, trashes it unseen.
+describe('Delete pressed while a push of words typed and undone reads the service', () => {
+  it('a colleague’s change that push takes after the press is not trashed unseen', async () => {
+    const d = world.device({ attempts: 1 });
+    noEtags(d);
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Shoveler', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // A colleague's day of work, not yet seen here.
+    expect((await put(id, { content: '<p>S, a day of theirs</p>' })).status).toBe(200);
+    // A word typed and taken out again: a push is queued, with nothing of the writer's in it.
+    d.store.saveDraft(draft.id, fields('Shoveler', '<p>S, x</p>'));
+    d.store.saveDraft(draft.id, fields('Shoveler', '<p>S</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    // The writer, looking at their own words (no conflict shown), presses Delete meanwhile.
+    expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>S</p>');
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    // That push would have taken theirs after the press, asking nothing (the writer never saw
+    // it): it leaves it to the Delete, the draft as the writer saw it.
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>S</p>');
+    expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    expect({
+      onService: (await byId(id))?.content ?? 'deleted',
+      refused: d.events.filter((e) => e.type === 'delete-refused').length,
+    }).toEqual({ onService: '<p>S, a day of theirs</p>', refused: 1 });
+  });
+});
+
+// C: review 28 refused Keep theirs while a push writes only for a post shown deleted. A push of
+// a draft in an ordinary conflict writes too when the service holds the base's words again (a
+// colleague undid their change: `unchangedSince` by words). Keep theirs taken while that write
+// is on its way replaces the draft with the version shown; the write lands the writer's words,
+// the draft is then unsent against them, and the next round writes the colleague's older
+// version over their newer one: Keep theirs writing to the service.
+describe('Keep theirs on an ordinary conflict while a push writes the writer’s words', () => {
+  it('writes nothing after the choice: the colleague’s latest is not replaced by their older version', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Pintail', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>P, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Pintail', '<p>P, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    // The colleague undoes their change: the base's words again.
+    expect((await put(id, { content: '<p>P</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Pintail', '<p>P, mine, more</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'PUT' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('PUT', from);
+    // Still shown: theirs as "P, theirs". The writer keeps theirs.
+    expect(d.store.getDraft(draft.id)!.conflict!.content).toBe('<p>P, theirs</p>');
+    let refused: unknown;
+    const atChoice = world.proxy.log.length;
+    try {
+      d.engine.resolve(draft.id, 'theirs');
+    } catch (error) {
+      refused = error;
+    }
+    await pushing.catch(() => undefined);
+    // Refused while the writer's words are on their way, to be chosen again once they land.
+    expect(refused instanceof Error ? refused.message : refused).toMatch(
+      /being sent to this post right now/,
+    );
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const puts = world.proxy.log.slice(atChoice).filter((e) => e.request.method === 'PUT');
+    // Taken or refused (as on a post shown deleted), Keep theirs writes nothing of its own: the
+    // colleague's latest ("P", their undo) is never replaced by their older "P, theirs".
+    expect({
+      writesAfterChoice: puts.length,
+      onService: (await byId(id))?.content,
+    }).toEqual({
+      writesAfterChoice: 0,
+      onService: '<p>P, mine, more</p>',
+    });
+  });
+});
+
+// C, second window: the same choice made while that push is still reading. The push decided to
+// write before the choice and writes after it (nothing checks `resolvedSince` before a write, and
+// the draft is still there for `noteSent`), so no refusal at `writing` can cover it: the
+// writer's words, just discarded, go to the service, then theirs (the older) over the colleague's.
+describe('Keep theirs on an ordinary conflict while a push that will write is reading', () => {
+  it('the push writes nothing after the choice', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Wigeon', '<p>W</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>W, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Wigeon', '<p>W, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect((await put(id, { content: '<p>W</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Wigeon', '<p>W, mine, more</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    const atChoice = world.proxy.log.length;
+    d.engine.resolve(draft.id, 'theirs'); // taken: nothing is writing yet
+    await pushing.catch(() => undefined);
+    back();
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const puts = world.proxy.log
+      .slice(atChoice)
+      .filter((e) => e.request.method === 'PUT')
+      .map((e) => e.request.method);
+    expect({ writesAfterChoice: puts.length, onService: (await byId(id))?.content }).toEqual({
+      writesAfterChoice: 0,
+      onService: '<p>W</p>',
+    });
+  });
+});
+
+// B on a service with ETags (the reference server): "Keep published" met by a colleague's edit
+// takes theirs without asking (README; pins-edges "Tar yard"). Delete pressed while that push
+// reads: taken after the press, and trashed.
+describe('Delete pressed while a "Keep published" push reads a colleague’s edit', () => {
+  it('the colleague’s edit, taken after the press unasked, is not trashed unseen', async () => {
+    const d = world.device({ attempts: 1 });
+    const published = (title: string, content: string) => ({
+      ...fields(title, content),
+      status: 'publish' as const,
+    });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Teal', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, { ...fields('Teal', '<p>L</p>'), status: 'draft' }); // Unpublish
+    d.store.saveDraft(draft.id, published('Teal', '<p>L</p>')); // "Keep published"
+    expect((await put(id, { content: '<p>M</p>' })).status).toBe(200);
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>L</p>');
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    // Not taken after the press: left to the Delete.
+    expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>L</p>');
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    expect({
+      onService: (await byId(id))?.content ?? 'deleted',
+      refused: d.events.filter((e) => e.type === 'delete-refused').length,
+    }).toEqual({ onService: '<p>M</p>', refused: 1 });
+  });
+});
