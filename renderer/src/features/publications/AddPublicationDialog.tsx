@@ -88,17 +88,16 @@ export function AddPublicationDialog({
       <form onSubmit={submit} noValidate>
         <h2 id="add-publication-title">Add publication</h2>
         {sampleAway && (
-          <p>
-            The Local sample you removed is still on this computer, with its posts and pages.{' '}
+          <div className="field">
+            <p>The Local sample you removed is still on this computer, with its posts and pages.</p>
             <button
               type="button"
-              className="ghost small"
               aria-disabled={restore.isPending ? 'true' : undefined}
               onClick={() => !restore.isPending && restore.mutate()}
             >
               Bring back the Local sample
             </button>
-          </p>
+          </div>
         )}
         {restore.error && (
           <p className="error-text" role="alert">
