@@ -112,6 +112,34 @@ describe('LocalStore', () => {
     after.close();
   });
 
+  it('forgets what is kept beside a draft with it, and with its publication', () => {
+    // A review: pinned words and kept bases stayed in the file after Remove, which says Quire
+    // forgets the publication's drafts.
+    const { store, publicationId } = openWithPublication();
+    const gone = store.createDraft(publicationId, 'post', { title: 'G', content: '<p>g</p>' });
+    const kept = store.createDraft(publicationId, 'post', { title: 'K', content: '<p>k</p>' });
+    const other = store.addPublication({
+      name: 'O',
+      baseUrl: 'http://127.0.0.1:8',
+      subdomain: 'o',
+    });
+    const elsewhere = store.createDraft(other, 'post', { title: 'E', content: '<p>e</p>' });
+    for (const draft of [gone, kept, elsewhere])
+      for (const what of ['conflict-pin', 'unpublish-pin', 'kept-over-deletion', 'delete-refused'])
+        store.setSetting(`${what}:${draft.id}`, JSON.stringify({ words: draft.fields.content }));
+    store.setSetting('active-publication', other);
+    const left = () =>
+      ['conflict-pin', 'kept-over-deletion'].flatMap((what) =>
+        [gone, kept, elsewhere].filter((d) => store.getSetting(`${what}:${d.id}`) !== undefined),
+      );
+    store.removeDraft(gone.id);
+    expect(left().map((d) => d.fields.title)).toEqual(['K', 'E', 'K', 'E']);
+    store.removePublication(publicationId);
+    expect(left().map((d) => d.fields.title)).toEqual(['E', 'E']);
+    expect(store.getSetting('active-publication')).toBe(other);
+    store.close();
+  });
+
   it('keeps the fields a refusal named until the draft is saved again', () => {
     const { store, publicationId } = openWithPublication();
     const draft = store.createDraft(publicationId, 'post', { title: 'T', content: '<p>x</p>' });

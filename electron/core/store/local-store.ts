@@ -371,7 +371,21 @@ export class LocalStore {
 
   /** Removes a publication with its drafts, outbox, revisions and cache. */
   removePublication(id: string): void {
-    this.write(() => this.db.prepare('DELETE FROM publications WHERE id = ?').run(id));
+    this.write(() => {
+      this.forgetBeside(this.listDrafts(id).map((draft) => draft.id));
+      this.db.prepare('DELETE FROM publications WHERE id = ?').run(id);
+    });
+  }
+
+  /**
+   * What is kept beside drafts in the settings (a conflict's or an Unpublish's pinned words, a
+   * post kept over its deletion, a refused Delete's note), keyed `<what>:<draft id>`: it goes with
+   * them. A removed publication's words stayed in the file, where its dialog said they went (a
+   * review).
+   */
+  private forgetBeside(draftIds: readonly string[]): void {
+    const forget = this.db.prepare("DELETE FROM settings WHERE key GLOB '*:' || ?");
+    for (const draftId of draftIds) forget.run(draftId);
   }
 
   getSetting(key: string): string | undefined {
@@ -1273,7 +1287,7 @@ export class LocalStore {
           )
           .run(draft.publicationId, draft.kind, draft.remoteId);
       this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
-      this.setSetting(withdrawnDeleteKey(id), null);
+      this.forgetBeside([id]);
     });
   }
 
