@@ -247,11 +247,19 @@ test('add a second publication, with specific errors first, and switch between t
 
   // The Local sample removed too, Add publication offers it back, its posts with it: its token
   // is minted at each launch, so nothing typed could reach it (a review).
+  // A post of it deleted just before: its Undo goes with the publication, which it could not
+  // reach any more ("That draft no longer exists", a review).
+  await page.locator('tbody tr').first().getByRole('button').click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const sampleUndo = page.getByRole('button', { name: 'Undo' });
+  await expect(sampleUndo).toBeVisible();
   await page.getByRole('button', { name: 'Remove Local sample' }).click();
   const sampleConfirm = page.getByRole('alertdialog', { name: 'Remove “Local sample”?' });
   await expect(sampleConfirm).toContainText('Add publication can bring it back');
-  await sampleConfirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await sampleConfirm.getByRole('button', { name: /^Remove/ }).click();
   await expect(page.getByRole('button', { name: /^Local sample/ })).toBeHidden();
+  // At once, well within its 10 s: not merely run out.
+  await expect(sampleUndo).toBeHidden({ timeout: 1_000 });
   await page.getByRole('button', { name: 'Add publication' }).click();
   await expect(page.getByRole('button', { name: 'Bring back the Local sample' })).toBeVisible();
   await screen(page, '02-publications', 'sample-offered');

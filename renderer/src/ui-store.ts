@@ -19,6 +19,8 @@ export interface Notice {
   focus?: boolean;
   /** What it is about: settling that (a conflict resolved) takes the notice away. */
   about?: string;
+  /** The publication it is of: removing that takes it away (its Undo said "no longer exists"). */
+  publicationId?: string;
   shownAt: number;
 }
 
@@ -82,6 +84,8 @@ interface UiState {
   /** A notice's deadline moved (a hold granted). */
   setUntil(id: number, until: number): void;
   dismissAbout(about: string): void;
+  /** Every notice of a publication, which the writer removed. */
+  dismissOf(publicationId: string): void;
 }
 
 let nextNotice = 1;
@@ -122,6 +126,12 @@ export const useUi = create<UiState>()((set) => ({
     set((state) =>
       state.notices.some((n) => n.about === about)
         ? { notices: state.notices.filter((n) => n.about !== about) }
+        : state,
+    ),
+  dismissOf: (publicationId) =>
+    set((state) =>
+      state.notices.some((n) => n.publicationId === publicationId)
+        ? { notices: state.notices.filter((n) => n.publicationId !== publicationId) }
         : state,
     ),
 }));

@@ -197,6 +197,7 @@ export function useDraftActions({
         tone: 'info',
         message: `Deleted “${fields.current.title || 'Untitled'}”. Undo is possible for ${seconds} seconds, up to a minute while you stay on this message.`,
         until: undoUntil,
+        publicationId: draft.publicationId,
         hold: holdUndoUpTo(
           async () => (await bridge.records.holdUndo({ draftId: draft.id })).undoUntil,
           deletedAt,

@@ -23,6 +23,7 @@ export function PublicationSwitcher() {
   const setPage = useUi((state) => state.setPage);
   const setSearch = useUi((state) => state.setSearch);
   const dismissAbout = useUi((state) => state.dismissAbout);
+  const dismissOf = useUi((state) => state.dismissOf);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.list });
   const activate = useMutation({
@@ -40,6 +41,7 @@ export function PublicationSwitcher() {
   const [replacing, setReplacing] = useState<PublicationView | null>(null);
   const removed = async (publication: PublicationView) => {
     dismissAbout(aboutPublication(publication.id));
+    dismissOf(publication.id);
     if (publication.active) {
       openDraft(null);
       setPage(1);
