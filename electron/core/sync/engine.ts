@@ -286,7 +286,7 @@ export class SyncEngine {
       this.emit({ type: 'synced', draftId: draft.id, publicationId: draft.publicationId });
       return 'done';
     } catch (error) {
-      if (error instanceof ChoiceMadeMeanwhile) return 'skipped';
+      if (error instanceof ChoiceMadeMeanwhile || error instanceof HeldForDelete) return 'skipped';
       const quire = error instanceof QuireError ? error : undefined;
       const transient = quire ? isTransient(quire.kind) : false;
       // Any answer, a refusal included, shows the service is there.
@@ -673,6 +673,10 @@ export class SyncEngine {
     // Emptied: the full path meets a colleague's change first, then refuses (review 24).
     if (isBlankDraft(draft.fields)) return undefined;
     if (draft.localRev <= draft.syncedRev) return undefined;
+    // Nothing to send (typed and undone): the base's own words, refused for a colleague's change,
+    // were noted as sent and then asked about as the writer's (review 30). A put-back ("Keep
+    // published") is something to send, though its words are the base's.
+    if (heldAtBase(draft.fields, base) && !this.puttingBack.has(draft.id)) return undefined;
     const slug = wantedSlug(draft);
     if (slug && !sameSlug(slug, base.slug)) return undefined;
     const follow =
@@ -716,6 +720,9 @@ export class SyncEngine {
     // it queued meets the service afresh. Written, Keep theirs sent the words it discarded, and
     // then theirs over the colleague's newer version (review 29).
     if (this.resolvedSince(draftId)) throw new ChoiceMadeMeanwhile();
+    // Delete pressed while this push read: nothing of the draft is sent in its undo window (a
+    // Publish went live for it, review 30). Being deleted, a create goes as a draft (see push).
+    if (store.hasPendingDelete(draftId) && !store.deleteDue(draftId)) throw new HeldForDelete();
     const noted = store.getDraft(draftId)?.sentVersions.includes(entry) ?? false;
     // A draft taken away since its push read (a choice of theirs on a post shown deleted) has
     // nothing noted, and nothing is sent: noteSent finds no draft.
@@ -874,8 +881,9 @@ export class SyncEngine {
   private takeTheirs(draft: Draft, theirs: FetchedRecord): 'done' | 'conflict' {
     if (this.resolvedSince(draft.id)) return this.conflict(draft, theirs);
     // Delete pressed while this push read: taken now, theirs would be what the writer saw, and
-    // the Delete trashed it unseen (review 29). Left for the Delete, which shows it and says so.
-    if (this.options.store.hasPendingDelete(draft.id)) return 'done';
+    // the Delete trashed it unseen (review 29). Left for the Delete, which shows it and says so;
+    // the push kept for an Undo, or the draft stayed stale for good (review 30).
+    if (this.options.store.hasPendingDelete(draft.id)) throw new HeldForDelete();
     this.options.store.replaceWithRemote(draft.id, theirs, 'replaced-by-service', theirs.etag);
     return 'done';
   }
@@ -1146,3 +1154,6 @@ const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`
 
 /** Thrown by a write a conflict choice has overtaken: the push ends, its op left to the choice's. */
 class ChoiceMadeMeanwhile extends Error {}
+
+/** A push met a Delete pressed while it read: it ends, its op kept for an Undo. */
+class HeldForDelete extends Error {}
