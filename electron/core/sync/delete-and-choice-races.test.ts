@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fields, startSyncWorld, type SyncWorld, type Device } from '../testing/sync-world';
+import {
+  fields,
+  published,
+  startSyncWorld,
+  type SyncWorld,
+  type Device,
+} from '../testing/sync-world';
+import { syncStateOf } from '../views';
 
-// Review 29: findings in review 28's fixes (dd236b2, 2bf8a9d): Deletes and conflict choices racing a push
-// in flight. Real parts: the reference server behind the fault proxy, a SQLite store.
+// Deletes and conflict choices racing a push in flight: review 29's findings in review 28's fixes
+// (dd236b2, 2bf8a9d), then review 30's in review 29's (a Delete met by a push in flight, then
+// undone; words typed and undone meeting a 412). Real parts: the reference server behind the
+// fault proxy, a SQLite store.
 
 let world: SyncWorld;
 beforeAll(async () => {
@@ -214,10 +223,6 @@ describe('Keep theirs on an ordinary conflict while a push that will write is re
 describe('Delete pressed while a "Keep published" push reads a colleague’s edit', () => {
   it('the colleague’s edit, taken after the press unasked, is not trashed unseen', async () => {
     const d = world.device({ attempts: 1 });
-    const published = (title: string, content: string) => ({
-      ...fields(title, content),
-      status: 'publish' as const,
-    });
     const draft = d.store.createDraft(d.publicationId, 'post', published('Teal', '<p>L</p>'));
     expect(await d.engine.flush()).toMatchObject({ done: 1 });
     const id = d.store.getDraft(draft.id)!.remoteId!;
@@ -242,5 +247,142 @@ describe('Delete pressed while a "Keep published" push reads a colleague’s edi
       onService: (await byId(id))?.content ?? 'deleted',
       refused: d.events.filter((e) => e.type === 'delete-refused').length,
     }).toEqual({ onService: '<p>M</p>', refused: 1 });
+  });
+});
+
+// Review 30.
+describe('"Keep published" push left to a Delete, the Delete then undone', () => {
+  it('the draft is not left with its old words as "Edits not live" while readers see theirs', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Smew', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, { ...fields('Smew', '<p>L</p>'), status: 'draft' }); // Unpublish
+    d.store.saveDraft(draft.id, published('Smew', '<p>L</p>')); // "Keep published"
+    expect((await put(id, { content: '<p>M</p>' })).status).toBe(200);
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    // The writer presses Undo within the window.
+    expect(d.store.cancelDelete(draft.id)).toBe(true);
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    const after = d.store.getDraft(draft.id)!;
+    expect({
+      onService: (await byId(id))?.content,
+      draft: after.fields.content,
+      state: syncStateOf(after, d.store, true),
+    }).toEqual({ onService: '<p>M</p>', draft: '<p>M</p>', state: 'synced' });
+  });
+});
+
+describe('words typed and undone, push left to a Delete, the Delete taken back by a save', () => {
+  it('the writer’s later words do not overwrite the colleague’s change unasked', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Scaup', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>S, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Scaup', '<p>S, x</p>'));
+    d.store.saveDraft(draft.id, fields('Scaup', '<p>S</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    d.store.saveDraft(draft.id, fields('Scaup', '<p>S, mine</p>'));
+    expect(d.store.hasPendingDelete(draft.id)).toBe(false);
+    await d.engine.flush();
+    expect({
+      onService: (await byId(id))?.content,
+      conflict: d.store.getDraft(draft.id)!.conflict?.content ?? null,
+    }).toEqual({ onService: '<p>S, theirs</p>', conflict: '<p>S, theirs</p>' });
+  });
+});
+
+describe('Publish of a new draft whose push is reading when Delete is pressed', () => {
+  it('nothing goes live during the undo window', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published('Goldeneye', '<p>G</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    // Still inside the undo window: the Delete waits, Undo is on screen.
+    expect(d.store.hasPendingDelete(draft.id)).toBe(true);
+    const posts = await world.postsTitled('Goldeneye');
+    const live = await Promise.all(posts.map((p) => byId(p.id)));
+    expect(live.filter((p) => p?.status === 'publish').length).toBe(0);
+  });
+});
+
+describe('words typed and undone, push left to a Delete, the Delete then undone', () => {
+  it('the next round takes theirs', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Eider', '<p>E</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>E, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields('Eider', '<p>E, x</p>'));
+    d.store.saveDraft(draft.id, fields('Eider', '<p>E</p>'));
+    world.proxy.setPolicy((r) =>
+      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('GET', from);
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    expect(d.store.cancelDelete(draft.id)).toBe(true);
+    await d.engine.flush();
+    const after = d.store.getDraft(draft.id)!;
+    expect({ draft: after.fields.content, state: syncStateOf(after, d.store, true) }).toEqual({
+      draft: '<p>E, theirs</p>',
+      state: 'synced',
+    });
+  });
+});
+
+describe('words typed and undone on a service with ETags, a colleague’s change on it', () => {
+  it.each([
+    ['Merganser', 'no failure', false],
+    ['Bufflehead', 'the read after the write failing once', true],
+  ])('%s, %s: takes theirs, asks nothing', async (title, _, readFails) => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>E</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await put(id, { content: '<p>E, theirs</p>' })).status).toBe(200);
+    d.store.saveDraft(draft.id, fields(title, '<p>E, x</p>'));
+    d.store.saveDraft(draft.id, fields(title, '<p>E</p>'));
+    if (readFails) {
+      // The connection drops: the read fails, and the next round meets the service again.
+      world.proxy.setPolicy((r) => (r.method === 'GET' ? { type: 'reset' } : { type: 'pass' }));
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      back();
+      d.clock.now += 600_000;
+    }
+    await d.engine.flush();
+    const after = d.store.getDraft(draft.id)!;
+    expect({ draft: after.fields.content, state: syncStateOf(after, d.store, true) }).toEqual({
+      draft: '<p>E, theirs</p>',
+      state: 'synced',
+    });
   });
 });
