@@ -7,6 +7,7 @@ import {
   type Device,
 } from '../testing/sync-world';
 import { syncStateOf } from '../views';
+import type { FlushResult } from './engine';
 
 // Deletes and conflict choices racing a push in flight: review 29's findings in review 28's fixes
 // (dd236b2, 2bf8a9d), then review 30's in review 29's (a Delete met by a push in flight, then
@@ -38,6 +39,30 @@ async function seen(method: string, from: number): Promise<void> {
   const by = Date.now() + 5_000;
   while (!world.proxy.log.slice(from).some((e) => e.request.method === method) && Date.now() < by)
     await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/**
+ * A round of sync started and reading the service (its GETs held back 300 ms). Its promise comes
+ * wrapped: an async function's returned promise would be awaited with it.
+ */
+async function roundReading(d: Device): Promise<{ round: Promise<FlushResult> }> {
+  world.proxy.setPolicy((r) =>
+    r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+  );
+  const from = world.proxy.log.length;
+  const pushing = d.engine.flush();
+  await seen('GET', from);
+  return { round: pushing };
+}
+
+/** The Delete's undo window over and a round run: what the service holds, and refusals said. */
+async function afterUndoWindow(d: Device, id: number) {
+  d.clock.now += 11_000;
+  await d.engine.flush();
+  return {
+    onService: (await byId(id))?.content ?? 'deleted',
+    refused: d.events.filter((e) => e.type === 'delete-refused').length,
+  };
 }
 
 /** A service that sends no ETags (the spec names none): every answer's `ETag` dropped. */
@@ -75,12 +100,7 @@ describe('Delete pressed on a conflict, theirs saved again unchanged before it g
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect((await put(id, { content: '<p>G, theirs</p>' })).status).toBe(200);
     expect((await byId(id))!.content).toBe(shown.content);
-    d.clock.now += 11_000;
-    await d.engine.flush();
-    expect({
-      onService: (await byId(id))?.content ?? 'deleted',
-      refused: d.events.filter((e) => e.type === 'delete-refused').length,
-    }).toEqual({ onService: 'deleted', refused: 0 });
+    expect(await afterUndoWindow(d, id)).toEqual({ onService: 'deleted', refused: 0 });
   });
 });
 
@@ -100,12 +120,7 @@ describe('Delete pressed while a push of words typed and undone reads the servic
     // A word typed and taken out again: a push is queued, with nothing of the writer's in it.
     d.store.saveDraft(draft.id, fields('Shoveler', '<p>S, x</p>'));
     d.store.saveDraft(draft.id, fields('Shoveler', '<p>S</p>'));
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     // The writer, looking at their own words (no conflict shown), presses Delete meanwhile.
     expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
     expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>S</p>');
@@ -116,12 +131,10 @@ describe('Delete pressed while a push of words typed and undone reads the servic
     // it): it leaves it to the Delete, the draft as the writer saw it.
     expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>S</p>');
     expect(d.store.getDraft(draft.id)!.conflict).toBeNull();
-    d.clock.now += 11_000;
-    await d.engine.flush();
-    expect({
-      onService: (await byId(id))?.content ?? 'deleted',
-      refused: d.events.filter((e) => e.type === 'delete-refused').length,
-    }).toEqual({ onService: '<p>S, a day of theirs</p>', refused: 1 });
+    expect(await afterUndoWindow(d, id)).toEqual({
+      onService: '<p>S, a day of theirs</p>',
+      refused: 1,
+    });
   });
 });
 
@@ -194,12 +207,7 @@ describe('Keep theirs on an ordinary conflict while a push that will write is re
     expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
     expect((await put(id, { content: '<p>W</p>' })).status).toBe(200);
     d.store.saveDraft(draft.id, fields('Wigeon', '<p>W, mine, more</p>'));
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     const atChoice = world.proxy.log.length;
     d.engine.resolve(draft.id, 'theirs'); // taken: nothing is writing yet
     await pushing.catch(() => undefined);
@@ -229,24 +237,14 @@ describe('Delete pressed while a "Keep published" push reads a colleague’s edi
     d.store.saveDraft(draft.id, { ...fields('Teal', '<p>L</p>'), status: 'draft' }); // Unpublish
     d.store.saveDraft(draft.id, published('Teal', '<p>L</p>')); // "Keep published"
     expect((await put(id, { content: '<p>M</p>' })).status).toBe(200);
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>L</p>');
     d.store.requestDelete(draft.id, 10_000);
     await pushing;
     back();
     // Not taken after the press: left to the Delete.
     expect(d.store.getDraft(draft.id)!.fields.content).toBe('<p>L</p>');
-    d.clock.now += 11_000;
-    await d.engine.flush();
-    expect({
-      onService: (await byId(id))?.content ?? 'deleted',
-      refused: d.events.filter((e) => e.type === 'delete-refused').length,
-    }).toEqual({ onService: '<p>M</p>', refused: 1 });
+    expect(await afterUndoWindow(d, id)).toEqual({ onService: '<p>M</p>', refused: 1 });
   });
 });
 
@@ -260,12 +258,7 @@ describe('"Keep published" push left to a Delete, the Delete then undone', () =>
     d.store.saveDraft(draft.id, { ...fields('Smew', '<p>L</p>'), status: 'draft' }); // Unpublish
     d.store.saveDraft(draft.id, published('Smew', '<p>L</p>')); // "Keep published"
     expect((await put(id, { content: '<p>M</p>' })).status).toBe(200);
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     d.store.requestDelete(draft.id, 10_000);
     await pushing;
     back();
@@ -291,12 +284,7 @@ describe('words typed and undone, push left to a Delete, the Delete taken back b
     expect((await put(id, { content: '<p>S, theirs</p>' })).status).toBe(200);
     d.store.saveDraft(draft.id, fields('Scaup', '<p>S, x</p>'));
     d.store.saveDraft(draft.id, fields('Scaup', '<p>S</p>'));
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     d.store.requestDelete(draft.id, 10_000);
     await pushing;
     back();
@@ -314,12 +302,7 @@ describe('Publish of a new draft whose push is reading when Delete is pressed', 
   it('nothing goes live during the undo window', async () => {
     const d = world.device({ attempts: 1 });
     const draft = d.store.createDraft(d.publicationId, 'post', published('Goldeneye', '<p>G</p>'));
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     d.store.requestDelete(draft.id, 10_000);
     await pushing;
     back();
@@ -340,12 +323,7 @@ describe('words typed and undone, push left to a Delete, the Delete then undone'
     expect((await put(id, { content: '<p>E, theirs</p>' })).status).toBe(200);
     d.store.saveDraft(draft.id, fields('Eider', '<p>E, x</p>'));
     d.store.saveDraft(draft.id, fields('Eider', '<p>E</p>'));
-    world.proxy.setPolicy((r) =>
-      r.method === 'GET' ? { type: 'delay', ms: 300 } : { type: 'pass' },
-    );
-    const from = world.proxy.log.length;
-    const pushing = d.engine.flush();
-    await seen('GET', from);
+    const { round: pushing } = await roundReading(d);
     d.store.requestDelete(draft.id, 10_000);
     await pushing;
     back();
