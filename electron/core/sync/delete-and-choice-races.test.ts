@@ -364,3 +364,88 @@ describe('words typed and undone on a service with ETags, a colleague’s change
     });
   });
 });
+
+// Review 31: review 30 held a write while a Delete waits, but a create had claimed its slug
+// first (the Delete, due, then made it to trash it: a slug used up), and a write reaching the
+// service after the undo window was over went (a Publish live on its way to the trash).
+describe('a new draft whose first push reads when Delete is pressed, the Delete not undone', () => {
+  it('is never made on the service, and its slug stays free for the next post of that title', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Harlequin duck', '<p>G</p>'));
+    const from = world.proxy.log.length;
+    const { round } = await roundReading(d);
+    d.store.requestDelete(draft.id, 10_000);
+    await round;
+    back();
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+    const writes = world.proxy.log
+      .slice(from)
+      .filter((e) => e.request.method !== 'GET')
+      .map((e) => `${e.request.method} ${e.request.url}`);
+    expect(writes).toEqual([]);
+    const again = d.store.createDraft(d.publicationId, 'post', fields('Harlequin duck', '<p>G2</p>'));
+    await d.engine.flush();
+    expect((await byId(d.store.getDraft(again.id)!.remoteId!))?.slug).toBe('harlequin-duck');
+  });
+});
+
+describe('Publish of a retitled draft whose push reads past the Delete’s undo window', () => {
+  it('the post deleted by the writer never goes live on its way to the trash', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Goldeneye', '<p>P</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // Retitled and published in one press (the slug follows the title: the full path reads).
+    d.store.saveDraft(draft.id, published('Goldeneye at dusk', '<p>P</p>'));
+    const from = world.proxy.log.length;
+    let liveSeen = false;
+    const watch = setInterval(() => {
+      void byId(id).then((post) => {
+        if (post?.status === 'publish') liveSeen = true;
+      });
+    }, 5);
+    const { round } = await roundReading(d);
+    d.store.requestDelete(draft.id, 10_000);
+    // The service is slow: the undo window ends while the push still reads.
+    d.clock.now += 11_000;
+    await round;
+    clearInterval(watch);
+    back();
+    await d.engine.flush();
+    const writes = world.proxy.log
+      .slice(from)
+      .filter((e) => e.request.method !== 'GET')
+      .map((e) => e.request.method);
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+    expect({ writes, liveSeen }).toEqual({ writes: ['DELETE'], liveSeen: false });
+  });
+
+  it('control: a staged Publish of a new draft, its first write on its way at the Delete, then Undo, goes live in step', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', {
+      ...published('Long-tailed duck', '<p>W</p>'),
+      slug: 'long-tailed-own',
+    });
+    world.proxy.setPolicy((r) =>
+      r.method === 'POST' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const pushing = d.engine.flush();
+    await seen('POST', from);
+    d.store.requestDelete(draft.id, 10_000);
+    await pushing;
+    back();
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(id))?.status).toBe('draft');
+    expect(d.store.cancelDelete(draft.id)).toBe(true);
+    await d.engine.flush();
+    const after = d.store.getDraft(draft.id)!;
+    expect({
+      status: (await byId(id))?.status,
+      slug: (await byId(id))?.slug,
+      state: syncStateOf(after, d.store, true),
+    }).toEqual({ status: 'publish', slug: 'long-tailed-own', state: 'synced' });
+  });
+});

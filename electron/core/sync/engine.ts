@@ -418,6 +418,10 @@ export class SyncEngine {
         const own = wantedSlug(draft);
         if (own && !draft.claimedSlug) await this.refuseTakenSlug(api, draft, own);
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
+        // Delete pressed while this push read: no claim either, or the create went after all,
+        // as if its answer might have been lost, and its trashed record kept the slug (review 31).
+        if (store.hasPendingDelete(draft.id) && !store.deleteDue(draft.id))
+          throw new HeldForDelete();
         store.claimSlug(draft.id, slug);
         // Being deleted, an earlier try of it perhaps landed: found (or made) as a draft, never
         // live, only for the delete that goes next. Noted as sent so: its lost answer is ours.
@@ -430,8 +434,11 @@ export class SyncEngine {
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
         let created;
         try {
-          created = await this.sending(draft.id, sentEntry(sending, slug), () =>
-            api.create(draft.kind, { ...sending, slug }, undefined, key),
+          created = await this.sending(
+            draft.id,
+            sentEntry(sending, slug),
+            () => api.create(draft.kind, { ...sending, slug }, undefined, key),
+            deleting,
           );
         } catch (error) {
           // A 410 is the key's record deleted only if it names it, or the service keeps keys:
@@ -714,15 +721,24 @@ export class SyncEngine {
    * it). One that never left this computer, or was refused (review 25), is not noted after all,
    * unless an earlier try of the same words was (review 20).
    */
-  private async sending<T>(draftId: string, entry: string, write: () => Promise<T>): Promise<T> {
+  private async sending<T>(
+    draftId: string,
+    entry: string,
+    write: () => Promise<T>,
+    /** The create-as-draft that finds a lost answer for a Delete now due (see push). */
+    forDelete = false,
+  ): Promise<T> {
     const { store } = this.options;
     // Decided before the writer chose in a conflict: the choice has the post now, and the push
     // it queued meets the service afresh. Written, Keep theirs sent the words it discarded, and
     // then theirs over the colleague's newer version (review 29).
     if (this.resolvedSince(draftId)) throw new ChoiceMadeMeanwhile();
     // Delete pressed while this push read: nothing of the draft is sent in its undo window (a
-    // Publish went live for it, review 30). Being deleted, a create goes as a draft (see push).
-    if (store.hasPendingDelete(draftId) && !store.deleteDue(draftId)) throw new HeldForDelete();
+    // Publish went live for it, review 30), nor once the window is over, when the Delete goes
+    // first (a Publish went live on its way to the trash, review 31). Only the create made as a
+    // draft for the Delete itself.
+    if (store.hasPendingDelete(draftId) && !(forDelete && store.deleteDue(draftId)))
+      throw new HeldForDelete();
     const noted = store.getDraft(draftId)?.sentVersions.includes(entry) ?? false;
     // A draft taken away since its push read (a choice of theirs on a post shown deleted) has
     // nothing noted, and nothing is sent: noteSent finds no draft.
