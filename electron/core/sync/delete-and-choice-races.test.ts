@@ -371,7 +371,11 @@ describe('words typed and undone on a service with ETags, a colleague’s change
 describe('a new draft whose first push reads when Delete is pressed, the Delete not undone', () => {
   it('is never made on the service, and its slug stays free for the next post of that title', async () => {
     const d = world.device({ attempts: 1 });
-    const draft = d.store.createDraft(d.publicationId, 'post', fields('Harlequin duck', '<p>G</p>'));
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Harlequin duck', '<p>G</p>'),
+    );
     const from = world.proxy.log.length;
     const { round } = await roundReading(d);
     d.store.requestDelete(draft.id, 10_000);
@@ -385,7 +389,11 @@ describe('a new draft whose first push reads when Delete is pressed, the Delete 
       .filter((e) => e.request.method !== 'GET')
       .map((e) => `${e.request.method} ${e.request.url}`);
     expect(writes).toEqual([]);
-    const again = d.store.createDraft(d.publicationId, 'post', fields('Harlequin duck', '<p>G2</p>'));
+    const again = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Harlequin duck', '<p>G2</p>'),
+    );
     await d.engine.flush();
     expect((await byId(d.store.getDraft(again.id)!.remoteId!))?.slug).toBe('harlequin-duck');
   });
