@@ -822,6 +822,10 @@ export class LocalStore {
   requestPush(id: string): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
+      // Update pressed on a post whose Delete waits takes the Delete back, as words saved do:
+      // the press went, unsaid, to the Delete (review 32).
+      if (this.statements.cancelDelete.run(id).changes > 0)
+        this.setSetting(withdrawnDeleteKey(id), '1');
       this.enqueuePush(draft.publicationId, id);
       this.pinPush(draft);
       // Pressed again: this is what goes, a pin kept from an earlier conflict no longer.

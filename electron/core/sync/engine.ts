@@ -420,7 +420,10 @@ export class SyncEngine {
         const slug = draft.claimedSlug ?? (await this.freeSlug(api, draft));
         // Delete pressed while this push read: no claim either, or the create went after all,
         // as if its answer might have been lost, and its trashed record kept the slug (review 31).
-        if (store.hasPendingDelete(draft.id) && !store.deleteDue(draft.id))
+        // Due by now, only a draft an earlier try of which may have landed (one was noted as
+        // sent) is made as a draft for the Delete to find (review 32).
+        const mayHaveLanded = draft.sentVersions.length > 0;
+        if (store.hasPendingDelete(draft.id) && (!store.deleteDue(draft.id) || !mayHaveLanded))
           throw new HeldForDelete();
         store.claimSlug(draft.id, slug);
         // Being deleted, an earlier try of it perhaps landed: found (or made) as a draft, never
@@ -452,6 +455,13 @@ export class SyncEngine {
           // A try that may have landed keeps the old post's record all the same: a gateway's
           // 503 page may mean nothing reached the service. Which it is, is looked up before the
           // restored post is met (`backFromDeletion`).
+          // No try of it can have landed (this one never left, none was noted as sent): the claim
+          // goes, or a Delete pressed next made the post to trash it, using its slug up (review 32).
+          const noTryLeft =
+            landedNothing(error) &&
+            !draft.claimedSlug &&
+            (store.getDraft(draft.id)?.sentVersions.length ?? 0) === 0;
+          if (noTryLeft) store.claimSlug(draft.id, null);
           if (!madeAndDeleted) throw error;
           // An earlier try made it, and someone has deleted it since: not made again behind
           // their back, but asked about, as any post deleted on the service (review 20). A
@@ -920,7 +930,17 @@ export class SyncEngine {
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
     // post (review 21 found it left live, out of Quire's sight), met from the base it had then.
     const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;
-    const met = back ? { ...draft, remoteId: back.remoteId, base: back } : draft;
+    // A conflict a create's replay showed (renamed by a colleague, no id attached): the Delete
+    // is of that post, or it stayed on the service, live perhaps, out of Quire's sight (review 32).
+    const shownPost =
+      draft.remoteId === null && !back && draft.conflict && draft.conflict.id !== GONE_ID
+        ? draft.conflict
+        : undefined;
+    const met = back
+      ? { ...draft, remoteId: back.remoteId, base: back }
+      : shownPost
+        ? { ...draft, remoteId: shownPost.id, base: baseOf(shownPost) }
+        : draft;
     const id = met.remoteId ?? undefined;
     // Changed on the service since the writer last saw it (a colleague's work, not a write of
     // the writer's own, nor the version a conflict showed): not trashed unseen, where Quire has
@@ -935,10 +955,13 @@ export class SyncEngine {
     // shown a colleague's change since, unseen (review 28). A delete queued before that was kept
     // has the conflict as it is.
     const shown = op.conflictSeen ?? (draft.conflict ? theirVersion(draft.conflict) : '');
+    // The post a replay's conflict showed: seen only if that conflict was on screen at the press
+    // (its base is theirs, so nothing else tells a colleague's change from it).
     const unseen =
       remote !== undefined &&
       !sameWords(theirVersion(remote), shown) &&
-      ['take-theirs', 'conflict'].includes(decidePush(met, remote).action);
+      (shownPost !== undefined ||
+        ['take-theirs', 'conflict'].includes(decidePush(met, remote).action));
     if (remote && unseen) {
       const error = `Not deleted: this ${draft.kind} was changed on the service since you last saw it, and that version is shown now (yours is in the history). Delete it again to delete it.`;
       // One transaction (review 28): a Delete left queued over theirs, shown, is sent after all.
