@@ -447,6 +447,24 @@ describe('LocalStore', () => {
     store.close();
   });
 
+  it('sends a create before its due Delete only when a try of it may have landed', () => {
+    // Review 33: the engine holds a create for a due Delete when nothing of it was noted as sent;
+    // the queue, going by the claim alone, put that push first every round, the Delete never.
+    const clock = { now: 1_000 };
+    const { store, publicationId } = openWithPublication(file(), () => clock.now);
+    const draft = store.createDraft(publicationId, 'post', {
+      title: 'Claimed',
+      content: '<p>c</p>',
+    });
+    store.claimSlug(draft.id, 'claimed');
+    store.requestDelete(draft.id, 10_000);
+    clock.now += 10_000;
+    expect(store.dueOps().map((op) => op.op)).toEqual(['delete']);
+    store.noteSent(draft.id, 'a try that may have landed');
+    expect(store.dueOps().map((op) => op.op)).toEqual(['push']);
+    store.close();
+  });
+
   // Review 28: a Delete was let through over the conflict as it stood when the Delete ran, not
   // as the writer saw it when pressing: kept with the op ('' for none shown).
   it('keeps with a Delete the version of theirs shown as it was pressed, none for an older op', () => {
@@ -493,8 +511,10 @@ describe('LocalStore', () => {
   it('keeps per-record order: a delete waits behind a create that may have landed', () => {
     const { store, publicationId } = openWithPublication();
     const draft = store.createDraft(publicationId, 'post', { title: 'Order', content: '' });
-    // Its create tried: it may have landed, its answer lost, and must be found before it goes.
+    // Its create tried (claimed and noted as sent): it may have landed, its answer lost, and must
+    // be found before it goes.
     store.claimSlug(draft.id, 'order');
+    store.noteSent(draft.id, 'its words');
     store.requestDelete(draft.id, 0);
     expect(store.dueOps().map((op) => op.op)).toEqual(['push']);
     store.completeOp(store.dueOps()[0]!.seq);

@@ -206,7 +206,8 @@ const DUE = `not_before <= ?
        AND seq = coalesce(
          (SELECT min(x.seq) FROM outbox x JOIN drafts d ON d.id = x.draft_id
            WHERE x.draft_id = o.draft_id AND x.op = 'delete'
-             AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL)),
+             AND NOT (d.remote_id IS NULL AND d.claimed_slug IS NOT NULL
+               AND d.sent_versions <> '[]')),
          (SELECT min(seq) FROM outbox WHERE draft_id = o.draft_id))
        -- Nothing of a draft is sent while its delete waits out the undo window (a Publish of it
        -- would go live meanwhile); undone, the push goes as it was.
@@ -1281,15 +1282,17 @@ export class LocalStore {
    * Drafts are removed once their record is gone from the service (or never reached it), so a
    * copy kept for browsing offline goes with them: it would come back in a search or a list.
    */
-  removeDraft(id: string): void {
+  /** `remoteId`: the record deleted, where the draft did not know it (see the engine's remove). */
+  removeDraft(id: string, remoteId?: number): void {
     this.write(() => {
       const draft = this.getDraft(id);
-      if (draft?.remoteId != null)
+      const record = remoteId ?? draft?.remoteId;
+      if (draft && record != null)
         this.db
           .prepare(
             'DELETE FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
           )
-          .run(draft.publicationId, draft.kind, draft.remoteId);
+          .run(draft.publicationId, draft.kind, record);
       this.db.prepare('DELETE FROM drafts WHERE id = ?').run(id);
       this.forgetBeside([id]);
     });
@@ -1370,6 +1373,13 @@ export class LocalStore {
           this.now(),
           draftId,
         );
+      // Made again, a new create: what earlier writes claimed and sent is not of it, and a
+      // Delete took it for a create that may have landed, made the post to trash it, or waited
+      // behind its push for good (review 33).
+      if (!theirs)
+        this.db
+          .prepare(`UPDATE drafts SET claimed_slug = NULL, sent_versions = '[]' WHERE id = ?`)
+          .run(draftId);
       const draft = this.mustGet(draftId);
       this.enqueuePush(draft.publicationId, draftId);
       // The push the conflict stopped was pinned (Update or Publish pressed, words written

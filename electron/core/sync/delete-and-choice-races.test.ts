@@ -635,3 +635,142 @@ describe('Delete pressed while a create’s replay is on its way, the post renam
     expect(await afterUndoWindow(d, made!.id)).toEqual({ onService: '<p>R</p>', refused: 1 });
   });
 });
+
+// Review 33, in review 32's fix. A Keep-mine-on-deletion draft's sent list held an old Update's
+// words (its answer lost): no create was ever tried, but one was taken to have maybe landed.
+describe('Keep mine on a post deleted by a colleague, then Delete pressed while its create reads', () => {
+  it('makes no post on the service only to trash it', async () => {
+    const d = world.device({ attempts: 1, timeoutMs: 500 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Baikal teal', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    d.store.saveDraft(draft.id, fields('Baikal teal', '<p>S2</p>'));
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const gone = d.store.getDraft(draft.id)!;
+    expect(gone.conflict?.id).toBe(-1);
+    expect(gone.sentVersions.length).toBeGreaterThan(0);
+    d.engine.resolve(draft.id, 'mine');
+    const from = world.proxy.log.length;
+    const { round } = await roundReading(d);
+    d.store.requestDelete(draft.id, 10_000);
+    d.clock.now += 11_000;
+    await round;
+    back();
+    await d.engine.flush();
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+    expect(writesSince(from)).toEqual([]);
+  });
+});
+
+describe('control: Keep mine on a post deleted by a colleague, no lost Update, then Delete', () => {
+  it('makes nothing', async () => {
+    const d = world.device({ attempts: 1, timeoutMs: 500 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Falcated duck', '<p>S</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, fields('Falcated duck', '<p>S2</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect(d.store.getDraft(draft.id)!.sentVersions).toEqual([]);
+    d.engine.resolve(draft.id, 'mine');
+    const from = world.proxy.log.length;
+    const { round } = await roundReading(d);
+    d.store.requestDelete(draft.id, 10_000);
+    d.clock.now += 11_000;
+    await round;
+    back();
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+    expect(writesSince(from)).toEqual([]);
+  });
+});
+
+// Keep theirs on a replay's conflict kept the claim (replaceWithRemote clears the sent list, not
+// the claim); the post deleted by a colleague, Keep mine: no remote id, the claim kept, nothing
+// noted as sent. Delete pressed: the due SQL sent the push first (a claim), which held for the
+// Delete (nothing may have landed), every round, for good. Keep mine on a deleted post now starts
+// a new create (no claim, nothing sent), and the SQL asks for something sent too.
+describe('Delete of a draft kept over its deletion, its claim left from a replay’s conflict', () => {
+  it('goes: the draft is deleted, not held behind its push for good', async () => {
+    const { d, draft, made } = await createRenamedAfterItLanded('Marbled duck');
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'theirs');
+    expect((await world.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, { ...d.store.getDraft(draft.id)!.fields, content: '<p>B2</p>' });
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    const kept = d.store.getDraft(draft.id)!;
+    expect({ remoteId: kept.remoteId, sent: kept.sentVersions, claim: kept.claimedSlug }).toEqual({
+      remoteId: null,
+      sent: [],
+      claim: null,
+    });
+    d.store.requestDelete(draft.id, 10_000);
+    d.clock.now += 11_000;
+    for (let round = 0; round < 3; round++) await d.engine.flush();
+    expect({
+      draftKept: d.store.getDraft(draft.id) !== undefined,
+      ops: d.store.allOps().map((op) => op.op),
+    }).toEqual({ draftKept: false, ops: [] });
+  });
+});
+
+// The post a replay's conflict showed, deleted by the writer's Delete: removeDraft drops the
+// cached copy only for a draft with a remote id, so the deleted post stays in offline browsing.
+describe('Delete on a replay’s conflict, the post once listed here', () => {
+  it('drops the deleted post from the offline copy', async () => {
+    const { d, draft, made } = await createRenamedAfterItLanded('Cotton pygmy goose');
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const listed = await d.api.getBySlug('post', 'the-cotton-pygmy-goose');
+    d.store.cachePage(
+      { publicationId: d.publicationId, kind: 'post', draftsOnly: false, page: 1, perPage: 20 },
+      { total: 1, perPage: 20, currentPage: 1, lastPage: 1 } as never,
+      [listed],
+    );
+    d.store.requestDelete(draft.id, 10_000);
+    d.clock.now += 11_000;
+    await d.engine.flush();
+    expect(d.store.getDraft(draft.id)).toBeUndefined();
+    expect(d.store.cachedRecord(d.publicationId, 'post', made.id)).toBeUndefined();
+  });
+});
+
+describe('the same, Keep mine pressed offline, then Delete, then back online', () => {
+  it('the Delete goes once online', async () => {
+    const { d, draft, made } = await createRenamedAfterItLanded('Blue-billed duck');
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'theirs');
+    expect((await world.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, { ...d.store.getDraft(draft.id)!.fields, content: '<p>L2</p>' });
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = (() =>
+      Promise.reject(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('connect ENETUNREACH'), {
+            code: 'ENETUNREACH',
+            syscall: 'connect',
+          }),
+        }),
+      )) as typeof fetch;
+    d.engine.resolve(draft.id, 'mine');
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    d.store.requestDelete(draft.id, 10_000);
+    api.fetchImpl = online;
+    d.clock.now += 600_000;
+    for (let i = 0; i < 4; i++) await d.engine.flush();
+    expect({
+      draftKept: d.store.getDraft(draft.id) !== undefined,
+      ops: d.store.allOps().map((op) => op.op),
+    }).toEqual({ draftKept: false, ops: [] });
+  });
+});

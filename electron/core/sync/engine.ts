@@ -984,7 +984,9 @@ export class SyncEngine {
       return this.conflict(draft, goneMarker(met));
     store.setSetting(goneSetting(draft.id), null);
     noteRefusedDelete(store, draft.id, null);
-    store.removeDraft(draft.id);
+    // The post deleted may be one the draft did not know (a replay's conflict, a restored post):
+    // its copy here goes too, or offline it was still browsed and found (review 33).
+    store.removeDraft(draft.id, id);
     return 'done';
   }
 
