@@ -1373,12 +1373,13 @@ export class LocalStore {
           this.now(),
           draftId,
         );
-      // Made again, a new create: what earlier writes claimed and sent is not of it, and a
-      // Delete took it for a create that may have landed, made the post to trash it, or waited
-      // behind its push for good (review 33).
+      // Made again, a new create: the words sent as updates of the post deleted are not of it,
+      // and a Delete took it for a create that may have landed and made the post to trash it
+      // (review 33). A create's own claim and words stay: a colleague may restore that post, and
+      // they tell it as the writer's (review 34 found it asked about as a colleague's).
       if (!theirs)
         this.db
-          .prepare(`UPDATE drafts SET claimed_slug = NULL, sent_versions = '[]' WHERE id = ?`)
+          .prepare(`UPDATE drafts SET sent_versions = '[]' WHERE id = ? AND claimed_slug IS NULL`)
           .run(draftId);
       const draft = this.mustGet(draftId);
       this.enqueuePush(draft.publicationId, draftId);

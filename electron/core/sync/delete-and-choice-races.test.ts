@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { RecordStore } from '../../../server/records';
 import {
   fields,
   published,
@@ -711,7 +713,8 @@ describe('Delete of a draft kept over its deletion, its claim left from a replay
     expect({ remoteId: kept.remoteId, sent: kept.sentVersions, claim: kept.claimedSlug }).toEqual({
       remoteId: null,
       sent: [],
-      claim: null,
+      // Kept (review 34): the queue's rule, not the claim alone, keeps the Delete from waiting.
+      claim: 'marbled-duck-notes',
     });
     d.store.requestDelete(draft.id, 10_000);
     d.clock.now += 11_000;
@@ -772,5 +775,86 @@ describe('the same, Keep mine pressed offline, then Delete, then back online', (
       draftKept: d.store.getDraft(draft.id) !== undefined,
       ops: d.store.allOps().map((op) => op.op),
     }).toEqual({ draftKept: false, ops: [] });
+  });
+});
+
+/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
+const restoreFromTrash = (id: number) => {
+  const publicationId = world.service.server.db
+    .prepare('SELECT publication_id FROM records WHERE id = ?')
+    .pluck()
+    .get(id) as number;
+  const other = new Database(world.service.dataFile);
+  new RecordStore(other).restore(publicationId, id);
+  other.close();
+};
+
+// Review 34, in review 33's fix: Keep mine on a deleted post dropped a landed create's own claim
+// and words, which are what tell that post, restored by a colleague, as the writer's.
+describe('a keyed create landed unanswered, written on, trashed by a colleague (410), Keep mine, then restored untouched', () => {
+  it('the restored post (the writer’s own words) gets the writer’s edit, no conflict asked', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up r34a', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Northern gannet', '<p>A</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Northern gannet');
+    expect(made!.content).toBe('<p>A</p>');
+    // The writer goes on writing; a colleague trashes the stray-looking post, untouched.
+    d.store.saveDraft(draft.id, fields('Northern gannet', '<p>A, more</p>'));
+    await world.service.request('DELETE', `/posts/${made!.id}`);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    restoreFromTrash(made!.id);
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    const titled = await world.postsTitled('Northern gannet');
+    expect({
+      ids: titled.map((p) => p.id),
+      content: (await byId(made!.id))?.content,
+      conflict: now.conflict?.content ?? null,
+    }).toEqual({ ids: [made!.id], content: '<p>A, more</p>', conflict: null });
+  });
+});
+
+describe('the same, Delete pressed after Keep mine, once the colleague restored the post', () => {
+  it('deletes the restored post (the writer’s own words), no refusal', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up r34b', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields('Manx shearwater', '<p>A</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled('Manx shearwater');
+    d.store.saveDraft(draft.id, fields('Manx shearwater', '<p>A, more</p>'));
+    await world.service.request('DELETE', `/posts/${made!.id}`);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    restoreFromTrash(made!.id);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draft.id) === undefined ? 'gone' : 'kept',
+      onService: (await byId(made!.id))?.content ?? 'deleted',
+      refused: d.events.filter((e) => e.type === 'delete-refused').length,
+    }).toEqual({ draft: 'gone', onService: 'deleted', refused: 0 });
   });
 });
