@@ -16,13 +16,17 @@ import {
 // A real full disk: the browser host keeps its data on a small tmpfs that the journey fills.
 // Mounting needs root, which CI has (.ci/run runs as root there); elsewhere this journey fails
 // with the mount's own error rather than pass without having filled anything.
-const mountPoint = scratchDir('full-disk');
+// Made in beforeAll: Playwright loads a spec once more to list its tests, and a folder made at
+// load was left behind by that listing each run.
+let mountPoint: string;
+let filler: string;
 let server: ReferenceServer;
 let host: Host;
 let token: string;
-const filler = join(mountPoint, 'filler');
 
 test.beforeAll(async () => {
+  mountPoint = scratchDir('full-disk');
+  filler = join(mountPoint, 'filler');
   execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint]);
   server = await startReferenceServer();
   token = addServerPublication(server.dataFile, 'margins', 'Margins').token;
@@ -34,6 +38,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host?.stop();
   await server?.dispose();
+  if (!mountPoint) return;
   execFileSync('umount', [mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });

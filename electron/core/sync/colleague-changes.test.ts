@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -1409,7 +1409,9 @@ describe('a draft post in conflict, while the service is away with another chang
 // Delete went.
 describe('a Delete refused (changed on the service), the app stopping half way through', () => {
   it('is not sent after the restart over the colleague’s version', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'quire-r28-')), 'quire.db');
+    const dir = mkdtempSync(join(tmpdir(), 'quire-r28-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'quire.db');
     const d = world.device({ attempts: 1, file });
     const draft = d.store.createDraft(d.publicationId, 'post', fields('Quail', '<p>Q</p>'));
     expect(await d.engine.flush()).toMatchObject({ done: 1 });

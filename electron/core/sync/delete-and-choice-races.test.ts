@@ -858,3 +858,38 @@ describe('the same, Delete pressed after Keep mine, once the colleague restored 
     }).toEqual({ draft: 'gone', onService: 'deleted', refused: 0 });
   });
 });
+
+// Review 34: Keep mine on a deleted post remembered one deleted record. Pressed a second time
+// (its first create landed unanswered and was trashed too), it remembered only that second one,
+// so the original, restored by a colleague, got a new post made beside it.
+describe('Keep mine twice (its create landed unanswered and trashed too), then the original restored', () => {
+  it('meets the restored original, no second post beside it', async () => {
+    const d = world.device({ attempts: 1 });
+    d.store.createDraft(d.publicationId, 'post', fields('Warm up razorbill', '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Razorbill', '<p>R</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    await world.service.request('DELETE', `/posts/${id}`);
+    d.store.saveDraft(draft.id, fields('Razorbill', '<p>R, more</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const again = (await world.postsTitled('Razorbill')).find((p) => p.id !== id)!;
+    await world.service.request('DELETE', `/posts/${again.id}`);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    restoreFromTrash(id);
+    await d.engine.flush();
+    const titled = await world.postsTitled('Razorbill');
+    expect(titled.map((p) => ({ id: p.id, content: p.content }))).toEqual([
+      { id, content: '<p>R, more</p>' },
+    ]);
+    expect(d.store.getDraft(draft.id)).toMatchObject({ remoteId: id, conflict: null });
+  });
+});

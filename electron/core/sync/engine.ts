@@ -468,7 +468,7 @@ export class SyncEngine {
           // Delete of the writer's waiting after it takes the draft away all the same. Its id
           // kept, Keep mine finds it if it is restored meanwhile (review 21).
           if (error.recordId !== undefined)
-            store.setSetting(goneSetting(draft.id), JSON.stringify(unknownBase(error.recordId)));
+            rememberGone(store, draft.id, unknownBase(error.recordId));
           return this.conflict(draft, goneMarker(draft));
         }
         if (store.getSetting(goneSetting(draft.id))) store.setSetting(goneSetting(draft.id), null);
@@ -998,10 +998,14 @@ export class SyncEngine {
     api: PublishingApiClient,
     draft: Draft,
   ): Promise<DraftBase | undefined> {
-    const kept = this.options.store.getSetting(goneSetting(draft.id));
-    if (!kept) return undefined;
-    const base = JSON.parse(kept) as DraftBase;
-    if (!(await api.findById(draft.kind, base.remoteId, base.createdAt))) return undefined;
+    // Newest first: a post made by Keep mine and trashed in turn holds the newer words.
+    let base: DraftBase | undefined;
+    for (const kept of goneRecords(this.options.store, draft.id).reverse())
+      if (await api.findById(draft.kind, kept.remoteId, kept.createdAt)) {
+        base = kept;
+        break;
+      }
+    if (!base) return undefined;
     // Keep mine's create may have landed though it failed (a gateway's 504 after the service
     // made it), or not (its 503 page, nothing passed on): the post it made, found by the slug it
     // claimed and the words it sent, is the writer's, the restored one stays the colleague's
@@ -1053,8 +1057,7 @@ export class SyncEngine {
     const ids = store.atomically((): string[] => {
       switch (resolution) {
         case 'mine':
-          if (gone && draft.base)
-            store.setSetting(goneSetting(draftId), JSON.stringify(draft.base));
+          if (gone && draft.base) rememberGone(store, draftId, draft.base);
           return [store.keepMine(draftId, gone ? null : theirs)];
         case 'theirs':
           if (gone) {
@@ -1190,8 +1193,25 @@ function goneMarker(draft: Draft): RemoteRecord {
 
 /** Where the store remembers that a publication's service honours create keys. */
 const keysSetting = (publicationId: string): string => `honours-create-keys:${publicationId}`;
-/** The record a draft had before Keep mine on its deletion: looked for once before it is made. */
+/** The records a draft had before Keep mine on its deletion: looked for before it is made. */
 const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`;
+
+/** Oldest first. A single record is how it was kept before review 34's fix. */
+function goneRecords(store: LocalStore, draftId: string): DraftBase[] {
+  const kept = store.getSetting(goneSetting(draftId));
+  if (!kept) return [];
+  const parsed = JSON.parse(kept) as DraftBase | DraftBase[];
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
+/**
+ * Every one is kept, not the last: Keep mine pressed again (its create trashed too) forgot the
+ * original, and a colleague's restore of it got a second post beside it (review 34).
+ */
+function rememberGone(store: LocalStore, draftId: string, base: DraftBase): void {
+  const others = goneRecords(store, draftId).filter((kept) => kept.remoteId !== base.remoteId);
+  store.setSetting(goneSetting(draftId), JSON.stringify([...others, base]));
+}
 
 /** Thrown by a write a conflict choice has overtaken: the push ends, its op left to the choice's. */
 class ChoiceMadeMeanwhile extends Error {}
