@@ -1356,9 +1356,23 @@ export class LocalStore {
    * "Keep mine": the service's version is kept as a revision, our base moves to it, and ours is
    * queued to replace it. With `theirs` null (gone from the service) ours is created anew.
    */
-  keepMine(draftId: string, theirs: RemoteRecord | null): string {
+  /** `goneIds`: records deleted under the draft that it no longer knows (see the engine). */
+  keepMine(draftId: string, theirs: RemoteRecord | null, goneIds: readonly number[] = []): string {
     return this.write(() => {
       if (theirs) this.snapshot(draftId, 'service-version-replaced', fieldsOf(theirs));
+      // The post deleted is no longer the draft's: its copy kept for browsing offline went on
+      // being found by a search beside the post made again, one that no longer exists (review 35).
+      const before = this.mustGet(draftId);
+      if (!theirs)
+        for (const id of new Set([
+          ...goneIds,
+          ...(before.remoteId === null ? [] : [before.remoteId]),
+        ]))
+          this.db
+            .prepare(
+              'DELETE FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+            )
+            .run(before.publicationId, before.kind, id);
       this.db
         .prepare(
           `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
@@ -1373,13 +1387,14 @@ export class LocalStore {
           this.now(),
           draftId,
         );
-      // Made again, a new create: the words sent as updates of the post deleted are not of it,
-      // and a Delete took it for a create that may have landed and made the post to trash it
-      // (review 33). A create's own claim and words stay: a colleague may restore that post, and
-      // they tell it as the writer's (review 34 found it asked about as a colleague's).
+      // Made again, a new create: what earlier writes claimed and sent is not of it, and a
+      // Delete took it for a create that may have landed, made the post to trash it, or waited
+      // behind its push for good (review 33); the new create asked for the old claim, not the
+      // writer's slug, and took a restored old post for its own (review 35). The engine keeps
+      // those words with the post deleted, to tell it as the writer's if it is restored.
       if (!theirs)
         this.db
-          .prepare(`UPDATE drafts SET sent_versions = '[]' WHERE id = ? AND claimed_slug IS NULL`)
+          .prepare(`UPDATE drafts SET claimed_slug = NULL, sent_versions = '[]' WHERE id = ?`)
           .run(draftId);
       const draft = this.mustGet(draftId);
       this.enqueuePush(draft.publicationId, draftId);

@@ -713,8 +713,9 @@ describe('Delete of a draft kept over its deletion, its claim left from a replay
     expect({ remoteId: kept.remoteId, sent: kept.sentVersions, claim: kept.claimedSlug }).toEqual({
       remoteId: null,
       sent: [],
-      // Kept (review 34): the queue's rule, not the claim alone, keeps the Delete from waiting.
-      claim: 'marbled-duck-notes',
+      // Dropped (review 35): kept, the old create's claim and words read as a try of the new
+      // create, and a Delete after Keep mine made a post to trash it.
+      claim: null,
     });
     d.store.requestDelete(draft.id, 10_000);
     d.clock.now += 11_000;

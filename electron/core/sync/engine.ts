@@ -103,6 +103,12 @@ export class SyncEngine {
   /** Drafts whose push puts back what readers had, unpressed ("Keep published", a take-back). */
   private readonly puttingBack = new Set<string>();
   /**
+   * Drafts whose push an Update or a Publish was pressed for, with nothing written since (so no
+   * pin is needed): words equal to the base pressed for are the writer's act all the same, asked
+   * about against a colleague's change, not given up to it (review 35).
+   */
+  private readonly pressedFor = new Set<string>();
+  /**
    * Conflicts the writer has resolved, by draft: a push in flight that started before one reads
    * a service the choice has since answered, and must not ask again (see `resolvedSince`).
    */
@@ -231,6 +237,7 @@ export class SyncEngine {
     this.startedAfter.set(draft.id, this.resolutions.get(draft.id) ?? 0);
     if (pinned?.keepsLive) this.keepingLive.add(draft.id);
     if (pinned && !pinned.pressed) this.puttingBack.add(draft.id);
+    if (pinned?.pressed) this.pressedFor.add(draft.id);
     try {
       const outcome =
         op.op === 'delete' ? await this.remove(draft, op) : await this.push(this.pinned(draft));
@@ -343,6 +350,7 @@ export class SyncEngine {
       this.writing.delete(draft.id);
       this.keepingLive.delete(draft.id);
       this.puttingBack.delete(draft.id);
+      this.pressedFor.delete(draft.id);
     }
   }
 
@@ -406,7 +414,10 @@ export class SyncEngine {
     const slugBack =
       remote && draft.base && this.movedByOwnWrite(draft, remote) ? draft.base.slug : undefined;
     const pressed =
-      this.pins.has(draft.id) || this.keepingLive.has(draft.id) || this.puttingBack.has(draft.id);
+      this.pins.has(draft.id) ||
+      this.keepingLive.has(draft.id) ||
+      this.puttingBack.has(draft.id) ||
+      this.pressedFor.has(draft.id);
     const decided = decidePush(draft, remote, pressed);
     const decision: PushDecision =
       slugBack && decided.action === 'in-step' ? { action: 'update' } : decided;
@@ -468,7 +479,7 @@ export class SyncEngine {
           // Delete of the writer's waiting after it takes the draft away all the same. Its id
           // kept, Keep mine finds it if it is restored meanwhile (review 21).
           if (error.recordId !== undefined)
-            rememberGone(store, draft.id, unknownBase(error.recordId));
+            rememberGone(store, draft.id, unknownBase(error.recordId), []);
           return this.conflict(draft, goneMarker(draft));
         }
         if (store.getSetting(goneSetting(draft.id))) store.setSetting(goneSetting(draft.id), null);
@@ -999,12 +1010,16 @@ export class SyncEngine {
     draft: Draft,
   ): Promise<DraftBase | undefined> {
     // Newest first: a post made by Keep mine and trashed in turn holds the newer words.
+    const kept = keptOverDeletion(this.options.store, draft.id);
     let base: DraftBase | undefined;
-    for (const kept of goneRecords(this.options.store, draft.id).reverse())
-      if (await api.findById(draft.kind, kept.remoteId, kept.createdAt)) {
-        base = kept;
-        break;
-      }
+    for (const record of [...kept.records].reverse()) {
+      const restored = await api.findById(draft.kind, record.remoteId, record.createdAt);
+      if (!restored) continue;
+      // Holding words the draft sent it (a write whose answer was lost): the writer's own, met
+      // as in step, not a colleague's change to ask about or to refuse a Delete over.
+      base = wasSent(kept.sent, restored) ? baseOf(restored, restored.etag) : record;
+      break;
+    }
     if (!base) return undefined;
     // Keep mine's create may have landed though it failed (a gateway's 504 after the service
     // made it), or not (its 503 page, nothing passed on): the post it made, found by the slug it
@@ -1057,8 +1072,18 @@ export class SyncEngine {
     const ids = store.atomically((): string[] => {
       switch (resolution) {
         case 'mine':
-          if (gone && draft.base) rememberGone(store, draftId, draft.base);
-          return [store.keepMine(draftId, gone ? null : theirs)];
+          if (!gone) return [store.keepMine(draftId, theirs)];
+          // The words this draft sent to the post deleted go with it, not with the new create:
+          // restored, the post holding one of them is the writer's, not a colleague's change
+          // (review 34: a landed create's; review 35: a landed Update's).
+          rememberGone(store, draftId, draft.base ?? undefined, draft.sentVersions);
+          return [
+            store.keepMine(
+              draftId,
+              null,
+              keptOverDeletion(store, draftId).records.map((kept) => kept.remoteId),
+            ),
+          ];
         case 'theirs':
           if (gone) {
             store.setSetting(goneSetting(draftId), null);
@@ -1196,21 +1221,38 @@ const keysSetting = (publicationId: string): string => `honours-create-keys:${pu
 /** The records a draft had before Keep mine on its deletion: looked for before it is made. */
 const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`;
 
-/** Oldest first. A single record is how it was kept before review 34's fix. */
-function goneRecords(store: LocalStore, draftId: string): DraftBase[] {
+/** The records deleted under a draft (oldest first), and the words it sent them. */
+interface KeptOverDeletion {
+  records: DraftBase[];
+  sent: string[];
+}
+
+function keptOverDeletion(store: LocalStore, draftId: string): KeptOverDeletion {
   const kept = store.getSetting(goneSetting(draftId));
-  if (!kept) return [];
-  const parsed = JSON.parse(kept) as DraftBase | DraftBase[];
-  return Array.isArray(parsed) ? parsed : [parsed];
+  if (!kept) return { records: [], sent: [] };
+  const parsed = JSON.parse(kept) as DraftBase | DraftBase[] | KeptOverDeletion;
+  // One record, no words: how it was kept before review 34's fix (a list of them, briefly).
+  if (Array.isArray(parsed)) return { records: parsed, sent: [] };
+  return 'records' in parsed ? parsed : { records: [parsed], sent: [] };
 }
 
 /**
  * Every one is kept, not the last: Keep mine pressed again (its create trashed too) forgot the
  * original, and a colleague's restore of it got a second post beside it (review 34).
  */
-function rememberGone(store: LocalStore, draftId: string, base: DraftBase): void {
-  const others = goneRecords(store, draftId).filter((kept) => kept.remoteId !== base.remoteId);
-  store.setSetting(goneSetting(draftId), JSON.stringify([...others, base]));
+function rememberGone(
+  store: LocalStore,
+  draftId: string,
+  base: DraftBase | undefined,
+  sent: readonly string[],
+): void {
+  const kept = keptOverDeletion(store, draftId);
+  const records = base
+    ? [...kept.records.filter((record) => record.remoteId !== base.remoteId), base]
+    : kept.records;
+  const words = [...kept.sent.filter((entry) => !sent.includes(entry)), ...sent];
+  if (records.length === 0 && words.length === 0) return;
+  store.setSetting(goneSetting(draftId), JSON.stringify({ records, sent: words }));
 }
 
 /** Thrown by a write a conflict choice has overtaken: the push ends, its op left to the choice's. */

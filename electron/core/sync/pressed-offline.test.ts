@@ -352,3 +352,54 @@ describe('a press while another is on its way, or during a conflict', () => {
     expect((await content('tram-times')).content).toBe(final);
   });
 });
+
+const unreachable = () =>
+  Promise.reject(
+    new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ENETUNREACH'), {
+        code: 'ENETUNREACH',
+        syscall: 'connect',
+      }),
+    }),
+  );
+
+// Update pressed for words equal to the base (the live words restored while an earlier Update
+// waits, then Update pressed for them) was not counted as a press: a colleague's edit met there
+// was taken silently, where the same words merely restored (a take-back) were asked about
+// (review 35).
+describe('Update pressed for the live words restored, a colleague’s edit on the service', () => {
+  it.each([
+    ['Puffin burrow', true],
+    ['Puffin colony', false],
+  ])('%s (Update pressed: %s) is asked about, not taken over silently', async (title, press) => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published(title, '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const api = d.api as unknown as { fetchImpl: typeof fetch };
+    const online = api.fetchImpl;
+    api.fetchImpl = (() => unreachable()) as typeof fetch;
+    // An Update pressed while the network is away: it never leaves.
+    d.store.saveDraft(draft.id, published(title, '<p>P</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    expect(d.store.getDraft(draft.id)!.sentVersions).toEqual([]);
+    // The writer regrets it, restores what readers see, and presses Update for those words.
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    if (press) d.store.requestPush(draft.id);
+    api.fetchImpl = online;
+    // Meanwhile a colleague edits the live post.
+    expect(
+      (await world.service.request('PUT', `/posts/${id}`, { body: { content: '<p>M</p>' } }))
+        .status,
+    ).toBe(200);
+    d.store.makePushesDue();
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      conflict: now.conflict?.content ?? null,
+      draft: now.fields.content,
+    }).toEqual({ conflict: '<p>M</p>', draft: '<p>L</p>' });
+  });
+});

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { RecordStore } from '../../../server/records';
+import { fields, startSyncWorld, type SyncWorld, type Device } from '../testing/sync-world';
+import { searchView } from '../views';
+
+// Keep mine on a post deleted on the service, the writes before it lost or landed unanswered.
+// Review 35 found review 34's fix (a landed create's claim and words kept on the draft) made a
+// Delete after Keep mine make a post to trash it, took a restored old post for the new create,
+// and asked for the old claim, not the writer's slug; and, older, a restored post holding the
+// writer's own lost Update was asked about as a colleague's, and the deleted post's copy here
+// outlived Keep mine. Real parts: the reference server behind the fault proxy, SQLite stores.
+
+let world: SyncWorld;
+beforeAll(async () => {
+  world = await startSyncWorld('keep-mine-on-deleted');
+});
+afterAll(() => world.close());
+beforeEach(() => {
+  world.proxy.setPolicy(() => ({ type: 'pass' }));
+  world.proxy.setService({});
+});
+
+const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const byId = async (id: number) => {
+  const reply = await world.service.request('GET', '/posts?limit=100');
+  return (
+    reply.json.posts.data as { id: number; slug: string; status: string; content: string }[]
+  ).find((p) => p.id === id);
+};
+const writesSince = (from: number) =>
+  world.proxy.log
+    .slice(from)
+    .filter((e) => e.request.method !== 'GET')
+    .map((e) => `${e.request.method} ${e.request.url}`);
+
+/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
+const restoreFromTrash = (id: number) => {
+  const publicationId = world.service.server.db
+    .prepare('SELECT publication_id FROM records WHERE id = ?')
+    .pluck()
+    .get(id) as number;
+  const other = new Database(world.service.dataFile);
+  new RecordStore(other).restore(publicationId, id);
+  other.close();
+};
+
+/**
+ * Review 34's world: a keyed create lands with its answer lost, the writer writes on, a colleague
+ * trashes the stray-looking post; the retry is answered 410 naming it: a "deleted" conflict.
+ */
+async function landedCreateTrashed(
+  title: string,
+): Promise<{ d: Device; draftId: string; made: number }> {
+  const d = world.device({ attempts: 1 });
+  d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+  expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+  world.proxy.setPolicy(({ method }) =>
+    method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+  );
+  const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  back();
+  const [made] = await world.postsTitled(title);
+  expect(made!.content).toBe('<p>A</p>');
+  d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
+  expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+  // The retry is due at once (the save queued it): the device's clock is left as the service's,
+  // so a record's age is told as it would be (moved ahead, every record looks older than a try).
+  expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+  expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+  return { d, draftId: draft.id, made: made!.id };
+}
+
+// The old create's claim and words left on the draft read as a try of the new create (one that
+// "may have landed"), and a Delete after Keep mine made a post to trash it, using a slug up.
+describe('Keep mine on a post whose landed create was trashed (410), then Delete', () => {
+  it('makes no post on the service only to trash it', async () => {
+    const { d, draftId } = await landedCreateTrashed('Black guillemot');
+    d.engine.resolve(draftId, 'mine');
+    // The writer thinks better of it and deletes the draft (Keep mine's create not yet sent:
+    // pressed offline, or while its push waited its turn).
+    d.store.requestDelete(draftId, 10_000);
+    const from = world.proxy.log.length;
+    d.clock.now += 11_000;
+    for (let round = 0; round < 3; round++) await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draftId) === undefined ? 'gone' : 'kept',
+      writes: writesSince(from),
+    }).toEqual({ draft: 'gone', writes: [] });
+  });
+});
+
+// The same through a rename's claim: a never-published draft retitled (its slug follows the
+// title) claims the new slug, and the rename's answer is lost; a colleague trashes the post.
+describe('a rename whose answer was lost, the post trashed by a colleague, Keep mine, then Delete', () => {
+  it('makes no post on the service only to trash it', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Little auk', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    d.store.saveDraft(draft.id, fields('Little auk at sea', '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id))?.slug).toBe('little-auk-at-sea');
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.clock.now += 600_000;
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    d.store.requestDelete(draft.id, 10_000);
+    const from = world.proxy.log.length;
+    d.clock.now += 11_000;
+    for (let round = 0; round < 3; round++) await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draft.id) === undefined ? 'gone' : 'kept',
+      writes: writesSince(from),
+    }).toEqual({ draft: 'gone', writes: [] });
+  });
+});
+
+// The old create's words, left with the new create's, made the restored old post look like the
+// new create landed, and the post the new create really made (at `-2`, its answer lost) was left
+// on the service out of Quire's sight.
+describe('Keep mine after a trashed lost create (410), its create lands unanswered, then the old post is restored', () => {
+  it('is the post that landed: none holding the writer’s words out of Quire’s sight, the restored one untouched', async () => {
+    const { d, draftId, made } = await landedCreateTrashed('Razorbill');
+    d.engine.resolve(draftId, 'mine');
+    // Keep mine's create lands (at razorbill-2: the trashed post keeps the slug); answer lost.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await world.postsTitled('Razorbill')).map((p) => p.content)).toEqual([
+      '<p>A, more</p>',
+    ]);
+    // The colleague restores the old post from the trash.
+    restoreFromTrash(made);
+    d.store.makePushesDue();
+    await d.engine.flush();
+    const titled = await world.postsTitled('Razorbill');
+    const withMyWords = titled.filter((p) => p.content === '<p>A, more</p>').map((p) => p.id);
+    expect({ withMyWords, restored: (await byId(made))!.content }).toEqual({
+      withMyWords: [d.store.getDraft(draftId)!.remoteId],
+      restored: '<p>A</p>',
+    });
+  });
+});
+
+/**
+ * An Update lands with its answer lost (the writer's S2 on the service), the writer writes on
+ * (S3), a colleague trashes the post: the next round shows it deleted, and the writer keeps mine.
+ * Then the colleague restores it: it holds the writer's own S2.
+ */
+async function landedUpdateTrashedKeptThenRestored(title: string) {
+  const d = world.device({ attempts: 1 });
+  const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>S</p>'));
+  expect(await d.engine.flush()).toMatchObject({ done: 1 });
+  const id = d.store.getDraft(draft.id)!.remoteId!;
+  world.proxy.setPolicy(({ method }) =>
+    method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+  );
+  d.store.saveDraft(draft.id, fields(title, '<p>S2</p>'));
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  back();
+  expect((await byId(id))?.content).toBe('<p>S2</p>');
+  d.store.saveDraft(draft.id, fields(title, '<p>S3</p>'));
+  expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+  d.store.makePushesDue();
+  expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+  expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+  d.engine.resolve(draft.id, 'mine');
+  restoreFromTrash(id);
+  return { d, draftId: draft.id, id };
+}
+
+// A landed Update's words were dropped by Keep mine, so the post restored holding the writer's
+// own lost Update was told as a colleague's change: a Delete refused, a conflict of their words.
+describe('an Update landed unanswered, the post trashed by a colleague, Keep mine, then restored', () => {
+  it('a Delete pressed then deletes it: the writer’s own words, no refusal', async () => {
+    const { d, draftId, id } = await landedUpdateTrashedKeptThenRestored('Common murre');
+    d.store.requestDelete(draftId, 0);
+    d.clock.now += 1_000;
+    await d.engine.flush();
+    expect({
+      draft: d.store.getDraft(draftId) === undefined ? 'gone' : 'kept',
+      onService: (await byId(id))?.content ?? 'deleted',
+      refused: d.events.filter((e) => e.type === 'delete-refused').length,
+    }).toEqual({ draft: 'gone', onService: 'deleted', refused: 0 });
+  });
+
+  it('the next round sends the writer’s words to it: no conflict of their own words', async () => {
+    const { d, draftId, id } = await landedUpdateTrashedKeptThenRestored('Brünnich guillemot');
+    await d.engine.flush();
+    const now = d.store.getDraft(draftId)!;
+    expect({
+      conflict: now.conflict?.content ?? null,
+      remoteId: now.remoteId,
+      onService: (await byId(id))?.content,
+    }).toEqual({ conflict: null, remoteId: id, onService: '<p>S3</p>' });
+  });
+});
+
+/** Waits until the proxy has seen a request of this method since `from`. */
+async function seen(method: string, from: number): Promise<void> {
+  const by = Date.now() + 5_000;
+  while (!world.proxy.log.slice(from).some((e) => e.request.method === method) && Date.now() < by)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+// The post is gone from the service, the draft kept as "deleted on the service"; once the writer
+// keeps mine (a new post), the old post's copy kept for browsing offline came back in every
+// search (searches read the copy, online too) and in offline lists.
+describe('a Delete taken back by a save while its DELETE is on its way, then Keep mine', () => {
+  it('the deleted post’s copy here goes: a search finds the writer’s post once, not the deleted one', async () => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields('Tufted puffin', '<p>T</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // The post listed here (its copy kept for offline browsing and search).
+    const listed = await d.api.getBySlug('post', 'tufted-puffin');
+    d.store.cachePage(
+      { publicationId: d.publicationId, kind: 'post', draftsOnly: false, page: 1, perPage: 20 },
+      { total: 1, perPage: 20, currentPage: 1, lastPage: 1 } as never,
+      [listed],
+    );
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    world.proxy.setPolicy((r) =>
+      r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const round = d.engine.flush();
+    await seen('DELETE', from);
+    // Words saved into it while the DELETE is on its way take the Delete back.
+    d.store.saveDraft(draft.id, fields('Tufted puffin', '<p>T, kept after all</p>'));
+    await round;
+    back();
+    expect(await byId(id)).toBeUndefined();
+    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const made = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await byId(made))?.content).toBe('<p>T, kept after all</p>');
+    const found = searchView(
+      d.store.searchCached(d.publicationId, 'post', 'tufted puffin'),
+      d.publicationId,
+      'post',
+      d.store,
+      true,
+    );
+    expect({
+      copyOfDeleted: d.store.cachedRecord(d.publicationId, 'post', id) !== undefined,
+      rows: found.map((row) => row.remoteId),
+    }).toEqual({ copyOfDeleted: false, rows: [made] });
+  });
+});
+
+// The old create's claim was the slug the new create asked for, not the writer's own typed while
+// the conflict showed: made at `<old>-2`, the Slug field told of a slug it never asked for.
+describe('Keep mine after a trashed lost create (410), the writer having set their own slug', () => {
+  it('makes the post at the writer’s slug, no refusal on the Slug field', async () => {
+    const { d, draftId } = await landedCreateTrashed('Atlantic puffin');
+    d.store.saveDraft(draftId, {
+      ...fields('Atlantic puffin', '<p>A, more</p>'),
+      slug: 'puffins-of-skomer',
+    });
+    d.engine.resolve(draftId, 'mine');
+    await d.engine.flush();
+    const now = d.store.getDraft(draftId)!;
+    expect({
+      slug: (await byId(now.remoteId!))?.slug,
+      error: now.lastError,
+    }).toEqual({ slug: 'puffins-of-skomer', error: null });
+  });
+});
