@@ -171,6 +171,40 @@ export const STORE_MIGRATIONS: readonly Migration[] = [
         );
     },
   },
+  {
+    version: 12,
+    description:
+      'Keep mine on a deleted post: the words sent to it kept beside the posts deleted, not on the draft',
+    // Kept on the draft (a claim, words sent), they read as a try of the new create: a Delete
+    // made a post to trash it (review 36: so in a store whose Keep mine was pressed before).
+    up: (db) => {
+      const PREFIX = 'kept-over-deletion:';
+      const kept = db
+        .prepare(`SELECT key, value FROM settings WHERE key LIKE '${PREFIX}%'`)
+        .all() as { key: string; value: string }[];
+      for (const { key, value } of kept) {
+        const parsed = JSON.parse(value) as object;
+        if (!Array.isArray(parsed) && 'records' in parsed) continue;
+        const records = Array.isArray(parsed) ? parsed : [parsed];
+        const draft = db
+          .prepare('SELECT remote_id, create_key, sent_versions FROM drafts WHERE id = ?')
+          .get(key.slice(PREFIX.length)) as
+          | { remote_id: number | null; create_key: string | null; sent_versions: string }
+          | undefined;
+        // A create tried since Keep mine (its key set) has its own claim and words: left alone.
+        const moved = draft?.remote_id === null && draft.create_key === null;
+        const sent = moved ? (JSON.parse(draft.sent_versions) as string[]) : [];
+        db.prepare('UPDATE settings SET value = ? WHERE key = ?').run(
+          JSON.stringify({ records, sent }),
+          key,
+        );
+        if (moved)
+          db.prepare(
+            `UPDATE drafts SET claimed_slug = NULL, sent_versions = '[]' WHERE id = ?`,
+          ).run(key.slice(PREFIX.length));
+      }
+    },
+  },
 ];
 
 /** What a search of drafts reads: the title and the words of the text, lowercase. */

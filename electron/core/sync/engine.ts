@@ -368,7 +368,11 @@ export class SyncEngine {
       store.attachRemote(draft.id, back, false);
       store.setSetting(goneSetting(draft.id), null);
       draft = this.pinned(store.getDraft(draft.id) ?? draft);
-    }
+    } else if (draft.remoteId === null && draft.conflict?.id === GONE_ID)
+      // Shown deleted on the service, not chosen yet (a Delete of the restored post taken back
+      // by words saved as it went): nothing is made until Keep mine. Made, the post the writer
+      // had deleted was back, live perhaps, unasked (review 36).
+      return this.conflict(draft, draft.conflict);
     // A service that honours keys makes one record of every try of a create: the create is sent
     // again with its key, and answered with the record the first try made, if it landed. No
     // guess from the words, which a colleague's post may share.
@@ -732,7 +736,13 @@ export class SyncEngine {
    * draft's own writes asked for, not the one readers had.
    */
   private movedByOwnWrite(draft: Draft, remote: RemoteRecord): boolean {
-    if (!this.puttingBack.has(draft.id) || wantedSlug(draft) || !draft.base) return false;
+    if (!draft.base || wantedSlug(draft)) return false;
+    // Update pressed for the live words restored is the same regret as the restore alone: the
+    // slug goes back with them (review 36 found the regretted rename left live, pressed).
+    const backToBase =
+      this.puttingBack.has(draft.id) ||
+      (this.pressedFor.has(draft.id) && heldAtBase(draft.fields, draft.base));
+    if (!backToBase) return false;
     const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? [];
     return movedBySent(sent, draft.base.slug, remote.slug);
   }
@@ -1230,10 +1240,8 @@ interface KeptOverDeletion {
 function keptOverDeletion(store: LocalStore, draftId: string): KeptOverDeletion {
   const kept = store.getSetting(goneSetting(draftId));
   if (!kept) return { records: [], sent: [] };
-  const parsed = JSON.parse(kept) as DraftBase | DraftBase[] | KeptOverDeletion;
-  // One record, no words: how it was kept before review 34's fix (a list of them, briefly).
-  if (Array.isArray(parsed)) return { records: parsed, sent: [] };
-  return 'records' in parsed ? parsed : { records: [parsed], sent: [] };
+  // Older forms are rewritten by the store's migration 12.
+  return JSON.parse(kept) as KeptOverDeletion;
 }
 
 /**

@@ -1,8 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { RecordStore } from '../../../server/records';
-import { fields, startSyncWorld, type SyncWorld, type Device } from '../testing/sync-world';
+import {
+  fields,
+  published,
+  startSyncWorld,
+  type SyncWorld,
+  type Device,
+} from '../testing/sync-world';
 import { searchView } from '../views';
+import { LocalStore } from '../store/local-store';
+import { SyncEngine } from './engine';
 
 // Keep mine on a post deleted on the service, the writes before it lost or landed unanswered.
 // Review 35 found review 34's fix (a landed create's claim and words kept on the draft) made a
@@ -275,5 +286,213 @@ describe('Keep mine after a trashed lost create (410), the writer having set the
       slug: (await byId(now.remoteId!))?.slug,
       error: now.lastError,
     }).toEqual({ slug: 'puffins-of-skomer', error: null });
+  });
+});
+
+// A Delete taken back by words saved while its DELETE is on its way shows the post as deleted on
+// the service, for the writer to keep or let go. A draft kept over its deletion has no id (the
+// Delete went to the restored post): its waiting push took the path of a new draft and made the
+// post again at once, unasked, live if it was (review 36).
+describe('Keep mine over a deletion, the post restored, Delete pressed, words saved while the DELETE is on its way', () => {
+  it('is shown as deleted on the service, for the writer to choose: not made again unasked', async () => {
+    const title = 'Storm petrel log';
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>O</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    // A colleague trashes it; the writer's next words meet it gone, and they keep theirs.
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, fields(title, '<p>O, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    // Before Keep mine's push goes, the colleague restores it, and the writer presses Delete.
+    restoreFromTrash(id);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    world.proxy.setPolicy((r) =>
+      r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const round = d.engine.flush();
+    await seen('DELETE', from);
+    // Words saved while the DELETE is on its way take the Delete back.
+    d.store.saveDraft(draft.id, fields(title, '<p>O, mine, and a last line</p>'));
+    await round;
+    back();
+    expect(await byId(id)).toBeUndefined();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      conflict: now.conflict?.id ?? null,
+      onService: (await world.postsTitled(title)).map((p) => p.content),
+      writes: world.proxy.log
+        .slice(from)
+        .filter((e) => e.request.method !== 'GET')
+        .map((e) => e.request.method),
+    }).toEqual({ conflict: -1, onService: [], writes: ['DELETE'] });
+  });
+
+  it('a live post: the post the writer deleted is not put back live unasked', async () => {
+    const title = 'Storm petrel live';
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published(title, '<p>O</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, published(title, '<p>O, mine</p>'));
+    d.store.requestPush(draft.id);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    restoreFromTrash(id);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    world.proxy.setPolicy((r) =>
+      r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const round = d.engine.flush();
+    await seen('DELETE', from);
+    d.store.saveDraft(draft.id, published(title, '<p>O, mine, and a last line</p>'));
+    await round;
+    back();
+    expect(await byId(id)).toBeUndefined();
+    const reply = await world.service.request('GET', '/posts?limit=100');
+    const live = (reply.json.posts.data as { title: string; status: string; slug: string }[])
+      .filter((p) => p.title === title)
+      .map((p) => `${p.slug} ${p.status}`);
+    expect({ conflict: d.store.getDraft(draft.id)!.conflict?.id ?? null, live }).toEqual({
+      conflict: -1,
+      live: [],
+    });
+  });
+
+  it('control: the same on a post the draft knew by its id stays a conflict, nothing made', async () => {
+    const title = 'Storm petrel control';
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>O</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    world.proxy.setPolicy((r) =>
+      r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const round = d.engine.flush();
+    await seen('DELETE', from);
+    d.store.saveDraft(draft.id, fields(title, '<p>O, and a last line</p>'));
+    await round;
+    back();
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      conflict: now.conflict?.id ?? null,
+      onService: (await world.postsTitled(title)).map((p) => p.content),
+    }).toEqual({ conflict: -1, onService: [] });
+  });
+});
+
+// A store whose Keep mine was pressed before review 35's fix: the create's claim and words kept on
+// the draft, the post deleted kept alone. Opened by this Quire (migration 12), a Delete after Keep
+// mine makes no post only to trash it (review 36 found it did, nothing having moved them).
+describe('upgraded with Keep mine pressed under the last build (a landed create trashed, 410), then Delete', () => {
+  it('makes no post on the service only to trash it', async () => {
+    const title = 'Leach petrel upgrade';
+    const dir = mkdtempSync(join(tmpdir(), 'quire-keep-mine-upgrade-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'quire.db');
+    const d = world.device({ attempts: 1, file });
+    d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
+    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    const before = d.store.getDraft(draft.id)!;
+    expect(before.claimedSlug).not.toBeNull();
+    d.engine.resolve(draft.id, 'mine');
+    // What the last build's Keep mine left (schema 11): the create's claim and words on the
+    // draft, and the post deleted kept alone, no words beside it.
+    const key = `kept-over-deletion:${draft.id}`;
+    const kept = JSON.parse(d.store.getSetting(key)!) as { records: unknown[] };
+    d.store.setSetting(key, JSON.stringify(kept.records[0]));
+    d.store.db
+      .prepare('UPDATE drafts SET claimed_slug = ?, sent_versions = ? WHERE id = ?')
+      .run(before.claimedSlug, JSON.stringify(before.sentVersions), draft.id);
+    d.store.db.pragma('user_version = 11');
+    d.store.close();
+    // The app restarts on this build; the writer thinks better of it and deletes the draft.
+    const store = LocalStore.open(file, () => d.clock.now);
+    const engine = new SyncEngine({ store, clientFor: () => d.api, now: () => d.clock.now });
+    store.requestDelete(draft.id, 10_000);
+    const from = world.proxy.log.length;
+    d.clock.now += 11_000;
+    for (let round = 0; round < 3; round++) await engine.flush();
+    const gone = store.getDraft(draft.id) === undefined;
+    store.close();
+    expect({
+      draft: gone ? 'gone' : 'kept',
+      writes: world.proxy.log
+        .slice(from)
+        .filter((e) => e.request.method !== 'GET')
+        .map((e) => e.request.method),
+    }).toEqual({ draft: 'gone', writes: [] });
+  });
+});
+
+// The Delete went to the post Keep mine's create had made (its answer lost) and was taken back as
+// it went: a colleague's restore of that post is met by the next Keep mine, not a third post made
+// beside it (a case review 36's fix was checked against).
+describe('Keep mine’s create landed unanswered, the original restored, Delete taken back as it goes', () => {
+  it('the post it deleted, restored, gets the writer’s words: no post made beside it', async () => {
+    const title = 'Fulmar ledge';
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>O</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const original = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await world.service.request('DELETE', `/posts/${original}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, fields(title, '<p>O, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const made = (await world.postsTitled(title)).find((p) => p.id !== original)!;
+    restoreFromTrash(original);
+    d.store.requestDelete(draft.id, 0);
+    d.clock.now += 1_000;
+    world.proxy.setPolicy((r) =>
+      r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+    );
+    const from = world.proxy.log.length;
+    const round = d.engine.flush();
+    await seen('DELETE', from);
+    d.store.saveDraft(draft.id, fields(title, '<p>O, mine, kept</p>'));
+    await round;
+    back();
+    expect({
+      made: await byId(made.id),
+      conflict: d.store.getDraft(draft.id)!.conflict?.id,
+    }).toEqual({ made: undefined, conflict: -1 });
+    // A colleague restores the post the Delete took; the writer keeps theirs.
+    restoreFromTrash(made.id);
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const titled = await world.postsTitled(title);
+    expect({
+      posts: titled.map((p) => p.id).sort(),
+      words: (await byId(made.id))?.content,
+      draft: d.store.getDraft(draft.id)!.remoteId,
+    }).toEqual({
+      posts: [original, made.id].sort(),
+      words: '<p>O, mine, kept</p>',
+      draft: made.id,
+    });
   });
 });

@@ -29,6 +29,10 @@ async function deviceWithLive(kind: 'post' | 'page', title: string, content: str
   return { d, draft };
 }
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const byId = async (id: number) => {
+  const reply = await world.service.request('GET', '/posts?limit=100');
+  return (reply.json.posts.data as { id: number; slug: string }[]).find((p) => p.id === id);
+};
 
 describe('pressed while the service is away', () => {
   it('Update sends the words as they were when pressed; words written after stay held', async () => {
@@ -401,5 +405,39 @@ describe('Update pressed for the live words restored, a colleague’s edit on th
       conflict: now.conflict?.content ?? null,
       draft: now.fields.content,
     }).toEqual({ conflict: '<p>M</p>', draft: '<p>L</p>' });
+  });
+});
+
+// A regretted rename (an Update whose answer was lost), the live words restored and Update pressed
+// for them: readers' URL goes back with their words, as with the restore alone (review 36 found
+// the regretted slug left live, the draft marked in step there).
+describe('a pressed Update that renamed a live post, its answer lost, the live words restored and Update pressed for them', () => {
+  it.each([
+    ['Net loft', false],
+    ['Sail loft', true],
+  ])('%s (Update pressed again: %s): readers’ URL is the one they had', async (title, press) => {
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', published(title, '<p>L</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    const slug = (await byId(id))!.slug;
+    d.store.saveDraft(draft.id, { ...published(title, '<p>L</p>'), slug: `${slug}-at-dusk` });
+    d.store.requestPush(draft.id);
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    expect((await byId(id))!.slug).toBe(`${slug}-at-dusk`);
+    const live = d.store.revisions(draft.id).find((r) => r.reason === 'live-before-edits')!;
+    d.store.restoreRevision(draft.id, live.id);
+    if (press) d.store.requestPush(draft.id);
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    const now = d.store.getDraft(draft.id)!;
+    expect({
+      slug: now.conflict !== null ? 'asked' : (await byId(id))!.slug,
+      field: now.fields.slug,
+    }).toEqual({ slug, field: undefined });
   });
 });
