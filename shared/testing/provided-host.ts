@@ -11,7 +11,15 @@ export interface ProvidedHost {
    * after a restart).
    */
   failingThirdPage: { baseUrl: string; subdomain: string; token: string };
+  /** A core of its own for each test file that turns the app to another publication. */
+  own: Record<OwnCore, { origin: string; session: string }>;
+  /** A plain reference service, for those files to add as a second publication. */
+  elsewhere: { baseUrl: string; subdomain: string; token: string };
 }
+
+/** The test files with a core of their own, by name. */
+export const OWN_CORES = ['add-publication', 'reopened-unsaved', 'undo-elsewhere'] as const;
+export type OwnCore = (typeof OWN_CORES)[number];
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,7 +6,7 @@ import {
   type Transport,
 } from '../../../shared/bridge';
 import { DISK_FULL_MESSAGE, type QuireErrorData } from '../../../shared/errors';
-import '../../../shared/testing/provided-host';
+import type { OwnCore } from '../../../shared/testing/provided-host';
 import type { Envelope, PublicationView } from '../../../shared/views';
 
 /**
@@ -30,6 +30,13 @@ export const calledMethods: string[] = [];
  */
 export const heldCalls = new Map<string, Promise<void>>();
 
+/**
+ * Calls named here are answered with what the function resolves to, without reaching the core:
+ * for answers the shared core cannot be brought to on demand, such as a conflict resolved. Clear
+ * it after each test.
+ */
+export const answeredCalls = new Map<string, () => Promise<unknown>>();
+
 /** The core's answer when the disk is full. */
 export const DISK_FULL: QuireErrorData = { kind: 'storage', message: DISK_FULL_MESSAGE };
 
@@ -39,14 +46,17 @@ export const DISK_FULL: QuireErrorData = { kind: 'storage', message: DISK_FULL_M
  * app makes. Installed as `window.quire`, so renderer modules loaded afterwards take it, as under
  * the Electron preload.
  */
-export function installRealCore(): Bridge {
-  const { origin, session } = inject('quireHost');
+export function installRealCore(own?: OwnCore): Bridge {
+  const host = inject('quireHost');
+  const { origin, session } = own ? host.own[own] : host;
   const transport: Transport = {
     async call(name, input) {
       calledMethods.push(name);
       const failure = failingCalls.get(name);
       if (failure) return { ok: false, error: failure };
       await heldCalls.get(name);
+      const answer = answeredCalls.get(name);
+      if (answer) return { ok: true, value: await answer() };
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'x-quire-session': session },

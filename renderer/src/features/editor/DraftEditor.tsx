@@ -24,7 +24,7 @@ import { RevisionHistory } from './RevisionHistory';
 import { trackSave } from './save-order';
 import { CARET_CLEARANCE, useCaretClearance } from './use-caret-clearance';
 import { useDraftActions } from './use-draft-actions';
-import { sayUnsavedOnClose, useDraftSaving, useSaveNow } from './use-draft-saving';
+import { useDraftSaving, useSaveNow } from './use-draft-saving';
 import { useEditingMode, useModeSwitch } from './use-editing-mode';
 import { WordCount } from './WordCount';
 import { firstWords, selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
@@ -62,7 +62,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const openDraft = useUi((state) => state.openDraft);
   const editorRef = useRef<Editor | null>(null);
   const saving = useDraftSaving(draft, notify, editorRef);
-  const { autosave, currentFields, update, textChanged } = saving;
+  const { autosave, currentFields, update, textChanged, saveOnClose } = saving;
   const editing = useEditingMode(draft.fields.content, resumeAt);
   const { initialLoss, mode, modeRef, sourceSeed, pendingLoss } = editing;
   const source = useRef<HTMLTextAreaElement>(null);
@@ -192,15 +192,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         message: `Opened in HTML source: the visual editor would drop ${initialLoss.join(', ')}.`,
       });
     // Saved on the way out, whatever closes the editor; a reopening waits for it (save-order.ts).
-    return () =>
-      void trackSave(
-        draft.id,
-        autosave.flush().then(() => sayUnsavedOnClose(draft.id, autosave, notify)),
-      );
-  }, [autosave, draft.id, initialLoss, notify]);
+    return () => void trackSave(draft.id, saveOnClose());
+  }, [draft.id, initialLoss, notify, saveOnClose]);
 
   const { saidSaved, saveNow } = useSaveNow(autosave);
-  const { status, publishing, resolving, replacing, ...act } = useDraftActions({
+  const { status, publishing, resolving, readOnly, ...act } = useDraftActions({
     draft,
     publication,
     editor,
@@ -215,7 +211,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     <section
       className="editor"
       aria-label={`Edit ${kindLabel}`}
-      aria-busy={replacing}
+      aria-busy={readOnly}
       tabIndex={-1}
       {...SCREEN_START}
     >
@@ -263,7 +259,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         ref={title}
         className="title-input"
         aria-label="Title"
-        readOnly={replacing}
+        readOnly={readOnly}
         placeholder="Title"
         rows={1}
         maxLength={500}
@@ -334,7 +330,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           ref={source}
           className="source"
           aria-label="HTML source"
-          readOnly={replacing}
+          readOnly={readOnly}
           spellCheck={false}
           defaultValue={sourceSeed}
           onChange={(event) => update({ content: event.target.value })}
@@ -357,6 +353,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         initial={draft.fields}
         publicationId={draft.publicationId}
         onChange={update}
+        readOnly={readOnly}
         serviceSlug={draft.serviceSlug}
         slugFollowsTitle={draft.slugFollowsTitle}
         slugChosenElsewhere={draft.slugChosenElsewhere}

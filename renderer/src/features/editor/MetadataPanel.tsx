@@ -19,6 +19,8 @@ interface Props {
   slugChosenElsewhere?: boolean;
   /** What the service said of the fields it named when it last refused the draft. */
   refused?: Readonly<Record<string, readonly string[]>> | null;
+  /** The stored draft is being replaced or deleted: nothing typed here would be kept. */
+  readOnly?: boolean;
 }
 
 /** The panel's fields, by the name the service gives them in a refusal. */
@@ -101,6 +103,7 @@ export function MetadataPanel({
   slugFollowsTitle = true,
   slugChosenElsewhere = false,
   refused,
+  readOnly = false,
 }: Props) {
   const slugHint = useId();
   const refusalId = useId();
@@ -123,86 +126,89 @@ export function MetadataPanel({
       className="metadata"
       openWhen={refusesPanelField(refused)}
     >
-      <label>
-        Slug
-        <input
-          maxLength={200}
-          defaultValue={initial.slug ?? ''}
-          placeholder={serviceSlug ?? ''}
-          {...refusalAria(idOf('slug'), said('slug'), slugHint)}
-          onChange={(e) => {
-            setTypedSlug(e.target.value.trim());
-            onChange({ slug: e.target.value.trim() || undefined });
-          }}
+      {/* One switch for every field, the tag picker's too; laid out as if it were not there. */}
+      <fieldset className="metadata-fields" disabled={readOnly}>
+        <label>
+          Slug
+          <input
+            maxLength={200}
+            defaultValue={initial.slug ?? ''}
+            placeholder={serviceSlug ?? ''}
+            {...refusalAria(idOf('slug'), said('slug'), slugHint)}
+            onChange={(e) => {
+              setTypedSlug(e.target.value.trim());
+              onChange({ slug: e.target.value.trim() || undefined });
+            }}
+          />
+        </label>
+        <span id={slugHint} className="length-hint">
+          {typedSlug
+            ? `Yours${serviceSlug ? ` (on the service: ${serviceSlug})` : ''}. Emptied, ${ifEmpty}.`
+            : `Left empty, ${ifEmpty}${slugFollowsTitle || !serviceSlug ? (serviceSlug ? ` (now: ${serviceSlug})` : '') : ''}.`}
+        </span>
+        <Refusal id={idOf('slug')} said={said('slug')} />
+        <label>
+          Excerpt
+          <textarea
+            rows={2}
+            maxLength={5000}
+            defaultValue={initial.excerpt ?? ''}
+            {...refusalAria(idOf('excerpt'), said('excerpt'))}
+            onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
+          />
+        </label>
+        <Refusal id={idOf('excerpt')} said={said('excerpt')} />
+        <TagPicker
+          initial={initial.tags ?? []}
+          known={knownTags ?? []}
+          refused={said('tags')}
+          onChange={(tags) => onChange({ tags })}
         />
-      </label>
-      <span id={slugHint} className="length-hint">
-        {typedSlug
-          ? `Yours${serviceSlug ? ` (on the service: ${serviceSlug})` : ''}. Emptied, ${ifEmpty}.`
-          : `Left empty, ${ifEmpty}${slugFollowsTitle || !serviceSlug ? (serviceSlug ? ` (now: ${serviceSlug})` : '') : ''}.`}
-      </span>
-      <Refusal id={idOf('slug')} said={said('slug')} />
-      <label>
-        Excerpt
-        <textarea
-          rows={2}
-          maxLength={5000}
-          defaultValue={initial.excerpt ?? ''}
-          {...refusalAria(idOf('excerpt'), said('excerpt'))}
-          onChange={(e) => onChange({ excerpt: nullable(e.target.value) })}
+        <CategoryField
+          initial={initial.category ?? null}
+          refused={said('category')}
+          onChange={(category) => onChange({ category })}
         />
-      </label>
-      <Refusal id={idOf('excerpt')} said={said('excerpt')} />
-      <TagPicker
-        initial={initial.tags ?? []}
-        known={knownTags ?? []}
-        refused={said('tags')}
-        onChange={(tags) => onChange({ tags })}
-      />
-      <CategoryField
-        initial={initial.category ?? null}
-        refused={said('category')}
-        onChange={(category) => onChange({ category })}
-      />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          defaultChecked={initial.featured ?? false}
-          {...refusalAria(idOf('featured'), said('featured'))}
-          onChange={(e) => onChange({ featured: e.target.checked })}
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            defaultChecked={initial.featured ?? false}
+            {...refusalAria(idOf('featured'), said('featured'))}
+            onChange={(e) => onChange({ featured: e.target.checked })}
+          />
+          Featured
+        </label>
+        <Refusal id={idOf('featured')} said={said('featured')} />
+        <MetaText
+          label="Meta title"
+          initial={initial.meta_title ?? ''}
+          ideal={60}
+          max={300}
+          refused={said('meta_title')}
+          onChange={(v) => onChange({ meta_title: nullable(v) })}
         />
-        Featured
-      </label>
-      <Refusal id={idOf('featured')} said={said('featured')} />
-      <MetaText
-        label="Meta title"
-        initial={initial.meta_title ?? ''}
-        ideal={60}
-        max={300}
-        refused={said('meta_title')}
-        onChange={(v) => onChange({ meta_title: nullable(v) })}
-      />
-      <MetaText
-        label="Meta description"
-        initial={initial.meta_description ?? ''}
-        ideal={160}
-        max={1000}
-        multiline
-        refused={said('meta_description')}
-        onChange={(v) => onChange({ meta_description: nullable(v) })}
-      />
-      <UrlField
-        label="Featured image URL"
-        initial={initial.featured_image ?? ''}
-        refused={said('featured_image')}
-        onChange={(value) => onChange({ featured_image: value })}
-      />
-      <UrlField
-        label="Canonical URL"
-        initial={initial.canonical_url ?? ''}
-        refused={said('canonical_url')}
-        onChange={(value) => onChange({ canonical_url: value })}
-      />
+        <MetaText
+          label="Meta description"
+          initial={initial.meta_description ?? ''}
+          ideal={160}
+          max={1000}
+          multiline
+          refused={said('meta_description')}
+          onChange={(v) => onChange({ meta_description: nullable(v) })}
+        />
+        <UrlField
+          label="Featured image URL"
+          initial={initial.featured_image ?? ''}
+          refused={said('featured_image')}
+          onChange={(value) => onChange({ featured_image: value })}
+        />
+        <UrlField
+          label="Canonical URL"
+          initial={initial.canonical_url ?? ''}
+          refused={said('canonical_url')}
+          onChange={(value) => onChange({ canonical_url: value })}
+        />
+      </fieldset>
     </Disclosure>
   );
 }

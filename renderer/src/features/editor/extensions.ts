@@ -16,6 +16,7 @@ import { figureExtensions } from './figures';
 import { KeptAttributes, markAnchor, phraseMarks } from './kept-attributes';
 import { ListItemParagraphs } from './list-items';
 import { NamedAnchor } from './named-anchors';
+import { ReadOnlyText } from './read-only-text';
 import { tableCaptionExtensions } from './table-captions';
 import { tableExtensions } from './tables';
 
@@ -61,7 +62,8 @@ const ImageOutsideListings = Image.extend({
  * Everything the visual editor can represent: StarterKit 3 (with Link and Underline), images,
  * superscript and subscript and other phrase marks, tables, figures with captions, definition lists, disclosures,
  * embeds, video and audio, comments between blocks, wrappers (<div>, <section>…), anchors, and the classes and styles a post's markup carries; and the
- * selection kept visible while the editor has no focus.
+ * selection kept visible while the editor has no focus; and no change to the text while it is
+ * read-only.
  */
 export const editorExtensions = [
   StarterKit.configure({
@@ -103,4 +105,5 @@ export const editorExtensions = [
   ...containerExtensions,
   // The selected words stay marked while the link form (or any field) has the focus.
   Selection.configure({ className: 'kept-selection' }),
+  ReadOnlyText,
 ];

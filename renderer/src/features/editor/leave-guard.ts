@@ -5,7 +5,10 @@ import { useUi } from '../../ui-store';
 export interface Unsaved {
   draftId: string;
   message: string;
-  /** Forget the unsaved words, so closing the editor does not try (and fail) again. */
+  /**
+   * The writer goes without the unsaved words: dropped as the editor closes, so closing does not
+   * try (and fail) again. Kept if it stays open after all (a dialog cancelled, a switch failed).
+   */
   abandon(): void;
 }
 

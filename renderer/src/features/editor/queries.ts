@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bridge } from '../../bridge';
+import { saveClosedWords } from './closed-unsaved';
 import { savesSettled } from './save-order';
 
 export const draftKeys = {
@@ -11,10 +12,14 @@ export const draftKeys = {
 export const draftQuery = (draftId: string) =>
   queryOptions({
     queryKey: draftKeys.one(draftId),
-    // Read only once the draft's last saves have landed: never older than what was typed.
+    // Read only once the draft's last saves have landed: never older than what was typed. Words
+    // its last editor closed on unsaved are stored first; still refused (a full disk), they are
+    // what the editor opens on, to be saved from there (closed-unsaved.ts).
     queryFn: async () => {
       await savesSettled(draftId);
-      return bridge.drafts.get({ draftId });
+      const unsaved = await saveClosedWords(draftId);
+      const draft = await bridge.drafts.get({ draftId });
+      return unsaved ? { ...draft, fields: unsaved } : draft;
     },
     // The editor owns the text while open; refetches would fight the writer's caret.
     staleTime: Infinity,

@@ -50,9 +50,21 @@ export function useDraftActions({
   const openDraft = useUi((state) => state.openDraft);
   const [status, setStatus] = useState(draft.fields.status ?? 'draft');
   const [resolving, setResolving] = useState(false);
-  // The stored text is being replaced (Discard edits, a restore, a conflict choice).
-  const [replacing, setReplacing] = useState(false);
+  // The stored text is being replaced (Discard edits, a restore, a conflict choice) or deleted:
+  // text, title, HTML source and details take no words meanwhile.
+  const [readOnly, setReadOnly] = useState(false);
+  const lock = () => {
+    editor.setEditable(false, false);
+    setReadOnly(true);
+  };
+  const unlock = () => {
+    if (!editor.isDestroyed) editor.setEditable(true, false);
+    setReadOnly(false);
+  };
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
+  // An answer that comes late opens or closes an editor only if the writer is still in this one:
+  // one who pressed New post or chose another post meanwhile stays there.
+  const stillOpen = () => useUi.getState().openDraftId === draft.id;
 
   /**
    * Publish, Update, Delete and the rest act on the stored draft: never on one short of the words
@@ -139,22 +151,21 @@ export function useDraftActions({
     replace: () => Promise<T>,
   ): Promise<{ done: true; result: T } | { done: false }> => {
     if (!(await savedFirst(notDone))) return { done: false };
-    editor.setEditable(false, false);
-    setReplacing(true);
+    lock();
     try {
       const result = await replace();
       autosave.drop();
       return { done: true, result };
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
-      if (!editor.isDestroyed) editor.setEditable(true, false);
-      setReplacing(false);
+      unlock();
       return { done: false };
     }
   };
 
   /** Opens the replaced text where the writer was; if it cannot be read, back to the list. */
   const reopen = async () => {
+    if (!stillOpen()) return;
     try {
       await onReplaced(writerPlace());
     } catch (error) {
@@ -178,12 +189,36 @@ export function useDraftActions({
     await reopen();
   };
 
+  /** The post a Delete was undone for, opened where it lives. */
+  const openUndone = async () => {
+    try {
+      // The writer may have switched publication since: the sidebar follows the draft.
+      const publications = queryClient.getQueryData(publicationsQuery().queryKey);
+      const switched = !publications?.find((p) => p.id === draft.publicationId)?.active;
+      if (switched) {
+        await bridge.publications.setActive({ id: draft.publicationId });
+        await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+      }
+      // And Posts or Pages, so "All pages" leads back to the page's own list; another
+      // publication's list from its first page, without the last one's search.
+      if (switched || useUi.getState().kind !== draft.kind) useUi.getState().showKind(draft.kind);
+      openDraft(draft.id);
+    } catch (error) {
+      notify({ tone: 'error', message: describeError(error) });
+    }
+  };
+
   const removing = useRef(false);
   const remove = async () => {
     if (removing.current) return;
     removing.current = true;
+    // From the press: words typed while the core deletes would be saved as the editor closes, and
+    // the core takes a waiting Delete back when words are saved into the post. The notice said
+    // "Deleted" while the post stayed (a writer's review of the editor's ways out).
+    lock();
     if (!(await savedFirst('Not deleted'))) {
       removing.current = false;
+      unlock();
       return;
     }
     try {
@@ -191,7 +226,7 @@ export function useDraftActions({
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
       // The list must not show it, not even for the moment before the core's event arrives.
       await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
-      openDraft(null);
+      if (stillOpen()) openDraft(null);
       const seconds = Math.max(1, Math.round((undoUntil - Date.now()) / 1000));
       notify({
         tone: 'info',
@@ -208,33 +243,19 @@ export function useDraftActions({
           run: () =>
             void bridge.records
               .undoDelete({ draftId: draft.id })
-              .then(async () => {
-                // The writer may have switched publication since: the sidebar follows the draft.
-                const publications = queryClient.getQueryData(publicationsQuery().queryKey);
-                const switched = !publications?.find((p) => p.id === draft.publicationId)?.active;
-                if (switched) {
-                  await bridge.publications.setActive({ id: draft.publicationId });
-                  await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
-                }
-                await queryClient.invalidateQueries({
-                  queryKey: recordKeys.all(draft.publicationId),
-                });
-                return switched;
-              })
-              .then((switched) =>
-                leaveEditorThen(() => {
-                  // And Posts or Pages, so "All pages" leads back to the page's own list; another
-                  // publication's list from its first page, without the last one's search.
-                  if (switched || useUi.getState().kind !== draft.kind)
-                    useUi.getState().showKind(draft.kind);
-                  openDraft(draft.id);
-                }),
+              .then(() =>
+                queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) }),
               )
+              // The post is back; going to it waits for the open editor's words, and nothing, not
+              // even the sidebar's publication, moves unless that editor leaves (a writer's review
+              // of the editor's ways out found the publication switched under an editor kept open).
+              .then(() => leaveEditorThen(() => void openUndone()))
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
       });
     } catch (error) {
       removing.current = false;
+      unlock();
       notify({ tone: 'error', message: describeError(error) });
     }
   };
@@ -254,7 +275,7 @@ export function useDraftActions({
     useUi.getState().dismissAbout(conflictNotice(draft.id));
     if (!kept.includes(draft.id)) {
       // Theirs was the deletion: this draft is gone, and with it the editor.
-      openDraft(kept[0] ?? null);
+      if (stillOpen()) openDraft(kept[0] ?? null);
       notify({
         tone: 'info',
         message:
@@ -272,12 +293,13 @@ export function useDraftActions({
       const mine = draft.fields.title || 'Untitled';
       // The original is named as theirs has it: a colleague may have retitled it (review 24).
       const theirs = draft.theirs?.title || mine;
+      const opening = copy !== undefined && stillOpen();
       notify({
         tone: 'info',
-        message: `Kept both: your words are in “${mine} (my copy)”, a separate draft, open now; “${theirs}” has theirs.`,
+        message: `Kept both: your words are in “${mine} (my copy)”, a separate draft${opening ? ', open now' : ''}; “${theirs}” has theirs.`,
       });
       if (copy) {
-        openDraft(copy);
+        if (opening) openDraft(copy);
         return;
       }
     } else notify({ tone: 'info', message: 'Conflict resolved.' });
@@ -300,7 +322,7 @@ export function useDraftActions({
     status,
     publishing,
     resolving,
-    replacing,
+    readOnly,
     togglePublish,
     sendUpdate,
     discardEdits,

@@ -3,13 +3,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 import type { DraftFieldsView } from '../../../../shared/model';
 import type { DraftView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
-import { sentence } from '../../ui/errors';
 import { useUi, type NoticeRequest } from '../../ui-store';
 import { createAutosave, type Autosave } from './autosave';
+import { sayUnsavedOnClose, takeClosedWords } from './closed-unsaved';
 import { documentHtml } from './extensions';
 import { guardLeaving, unsavedNotice } from './leave-guard';
 import { useSaveBeforeClose } from './save-before-close';
-import { SAVE_REQUEST, trackSave } from './save-order';
+import { SAVE_REQUEST } from './save-order';
 
 export type DraftSaving = ReturnType<typeof useDraftSaving>;
 
@@ -29,16 +29,39 @@ export function useDraftSaving(
     [draft.id],
   );
   useSaveBeforeClose(autosave, notify);
+  // "Leave without them" drops the words only once the editor is gone: a way out that does not
+  // happen after all (Cancel in Remove, a switch that fails) must leave them on screen and still
+  // saveable, not shown as "Saved" (a writer's review of the editor's ways out). Asked again, or
+  // written on, the editor keeps its words as ever.
+  const abandoned = useRef(false);
   useEffect(
     () =>
       guardLeaving(async () => {
+        abandoned.current = false;
         await autosave.flush();
         const state = autosave.state();
         if (state.kind !== 'error') return null;
-        return { draftId: draft.id, message: state.message, abandon: () => autosave.drop() };
+        return {
+          draftId: draft.id,
+          message: state.message,
+          abandon: () => {
+            abandoned.current = true;
+          },
+        };
       }),
     [autosave, draft.id],
   );
+  // Opened again on words its last editor closed on unsaved (queries.ts): this editor saves them,
+  // and says so until they land.
+  useEffect(() => {
+    if (!takeClosedWords(draft.id, autosave)) return;
+    autosave.schedule(fields.current);
+    notify({
+      tone: 'error',
+      about: unsavedNotice(draft.id),
+      message: `“${fields.current.title || 'Untitled'}” is open again with the changes that could not be saved: they are not saved yet.`,
+    });
+  }, [autosave, draft.id, notify]);
   // Saved after all (space freed, Ctrl+S): the notice that the words were not has nothing to say.
   useEffect(
     () =>
@@ -62,14 +85,21 @@ export function useDraftSaving(
     return fields.current;
   };
   const update = (patch: Partial<DraftFieldsView>) => {
+    abandoned.current = false;
     fields.current = { ...fields.current, ...patch };
     autosave.schedule(currentFields);
   };
   const textChanged = () => {
+    abandoned.current = false;
     contentStale.current = true;
     autosave.schedule(currentFields);
   };
-  return { fields, autosave, currentFields, update, textChanged };
+  /** Whatever closes the editor: its last words saved, unless the writer chose to leave them. */
+  const saveOnClose = useCallback((): Promise<boolean> => {
+    if (abandoned.current) autosave.drop();
+    return autosave.flush().then(() => sayUnsavedOnClose(draft.id, autosave, notify));
+  }, [autosave, draft.id, notify]);
+  return { fields, autosave, currentFields, update, textChanged, saveOnClose };
 }
 
 /** Ctrl+S, Cmd+S and the Save button: saved now, and said to a screen reader once it is. */
@@ -100,36 +130,4 @@ export function useSaveNow(autosave: Autosave): { saidSaved: string; saveNow(): 
     };
   }, [saveNow]);
   return { saidSaved, saveNow };
-}
-
-/**
- * The editor closed with words the store refused (a full disk): said, with a way to save them
- * still, as the autosave keeps them until they land.
- */
-export function sayUnsavedOnClose(
-  draftId: string,
-  autosave: Autosave,
-  notify: (notice: NoticeRequest) => unknown,
-): boolean {
-  const state = autosave.state();
-  if (state.kind !== 'error') return true;
-  const title = autosave.lastFields()?.title || 'Untitled';
-  notify({
-    tone: 'error',
-    about: unsavedNotice(draftId),
-    message: `“${title}” closed before its last changes could be saved. ${sentence(state.message)}`,
-    action: {
-      label: 'Save again',
-      run: () =>
-        void trackSave(
-          draftId,
-          autosave.flush().then(() => {
-            const saved = sayUnsavedOnClose(draftId, autosave, notify);
-            if (saved) notify({ tone: 'info', message: `Saved “${title}”.` });
-            return saved;
-          }),
-        ),
-    },
-  });
-  return false;
 }

@@ -61,6 +61,28 @@ export function PublicationSwitcher() {
     if (publication.active) await leaveEditorThen(open);
     else open();
   };
+  // A publication is added to be written for: the app turns to it, once the open editor's words
+  // are saved, as on every way out of it. Turning at once closed an editor that could not save,
+  // its words with it (a writer's review of the editor's ways out).
+  const turnToAdded = async (publication: PublicationView) => {
+    let turned = false;
+    await leaveEditorThen(() => {
+      turned = true;
+      activate.mutate(publication.id, {
+        // Said once it is so: a failed switch says why instead.
+        onSuccess: () =>
+          notify({
+            tone: 'info',
+            message: `Added ${publication.name}: its posts and pages are shown now.`,
+          }),
+      });
+    });
+    if (!turned)
+      notify({
+        tone: 'info',
+        message: `Added ${publication.name}, not switched to yet: the editor stays open with your unsaved changes.`,
+      });
+  };
   // The button that opened the dialog is gone with its row: focus goes to the active publication.
   const nav = useRef<HTMLElement>(null);
   const [refocus, setRefocus] = useState(false);
@@ -126,17 +148,7 @@ export function PublicationSwitcher() {
       {adding && (
         <AddPublicationDialog
           onClose={() => setAdding(false)}
-          // A publication is added to be written for: the app turns to it at once.
-          onAdded={(publication) =>
-            activate.mutate(publication.id, {
-              // Said once it is so: a failed switch says why instead.
-              onSuccess: () =>
-                notify({
-                  tone: 'info',
-                  message: `Added ${publication.name}: its posts and pages are shown now.`,
-                }),
-            })
-          }
+          onAdded={(publication) => void turnToAdded(publication)}
         />
       )}
       {replacing && (

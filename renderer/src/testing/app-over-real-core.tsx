@@ -1,0 +1,139 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Editor } from '@tiptap/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, expect, inject } from 'vitest';
+import type { OwnCore } from '../../../shared/testing/provided-host';
+import type { PublicationView } from '../../../shared/views';
+import type { App as AppComponent } from '../App';
+import type { leavesSettled as leavesSettledFn } from '../features/editor/leave-draft';
+import type { useUi as useUiStore } from '../ui-store';
+import { activePublication, failingCalls, heldCalls, installRealCore } from './real-core';
+
+// The whole App over the real core behind the browser host (the Vitest global setup), for the
+// tests of the editor's ways out (a writer's review of them). `failingCalls` stands in for a full
+// disk (drafts.save answered with the core's own full-disk error), `heldCalls` for a slow core.
+// jsdom has no modal dialogs, so `showModal` only opens the element, and no `CSS.escape`.
+
+type User = ReturnType<typeof userEvent.setup>;
+
+export const editorOf = (element: Element): Editor =>
+  (element as Element & { editor: Editor }).editor;
+
+/** Words typed at the end of the text: jsdom has no editing, so the transaction a key makes. */
+export const typeAtEnd = (editor: Editor, text: string): void =>
+  act(() => {
+    editor.view.dispatch(editor.state.tr.insertText(text, editor.state.doc.content.size - 1));
+  });
+
+export const noticeSaying = (pattern: RegExp) =>
+  screen.findByText(pattern, { selector: '[data-notice] > span' }, { timeout: 8_000 });
+
+export const noticeButton = (message: HTMLElement, name: string) =>
+  within(message.closest('[data-notice]') as HTMLElement).getByRole('button', { name });
+
+/** Whether closing the window now would be held for the editor's words (save-before-close.ts). */
+export function closeIsHeld(): boolean {
+  const close = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(close);
+  return close.defaultPrevented;
+}
+
+/**
+ * Sets up the App over the real core for the calling test file, each test from the sample. A file
+ * that turns the app to another publication names its own core (see the global setup).
+ */
+export function appOverRealCore(own?: OwnCore) {
+  const bridge = installRealCore(own);
+  let App: typeof AppComponent;
+  let useUi: typeof useUiStore;
+  let leavesSettled: typeof leavesSettledFn;
+  let sample: PublicationView;
+
+  beforeAll(async () => {
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.open = true;
+    };
+    globalThis.CSS ??= { escape: (value: string) => value } as typeof CSS;
+    ({ App } = await import('../App'));
+    ({ useUi } = await import('../ui-store'));
+    ({ leavesSettled } = await import('../features/editor/leave-draft'));
+    sample = await activePublication(bridge);
+  });
+
+  afterEach(async () => {
+    failingCalls.clear();
+    heldCalls.clear();
+    cleanup();
+    await leavesSettled();
+    useUi.setState({ openDraftId: null, notices: [], kind: 'post', addingPublication: false });
+    // Each test starts on the sample, without the archive added by the one before.
+    const { baseUrl } = inject('quireHost').elsewhere;
+    for (const p of await bridge.publications.list({}))
+      if (p.baseUrl === baseUrl)
+        await bridge.publications.remove({ id: p.id, discardUnsynced: true });
+    await bridge.publications.setActive({ id: sample.id });
+  });
+
+  const harness = {
+    bridge,
+    useUi: (): typeof useUiStore => useUi,
+    sample: () => sample,
+    leavesSettled: () => leavesSettled(),
+
+    createPost: (title: string, content: string) =>
+      bridge.records.create({ publicationId: sample.id, kind: 'post', fields: { title, content } }),
+
+    stored: async (draftId: string) => (await bridge.drafts.get({ draftId })).fields,
+
+    /** The global setup's plain second service, added behind the app's back (not made active). */
+    addArchive: () => {
+      const { baseUrl, subdomain, token } = inject('quireHost').elsewhere;
+      return bridge.publications.add({ name: 'Archive', baseUrl, subdomain, token });
+    },
+
+    /** The App, with the draft open in its editor. */
+    async openInApp(draftId: string) {
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <App />
+        </QueryClientProvider>,
+      );
+      act(() => useUi.getState().openDraft(draftId));
+      const editor = editorOf(await screen.findByLabelText('Post text'));
+      return { editor, type: (text: string) => typeAtEnd(editor, text) };
+    },
+
+    /** The writer adds the global setup's second service through the sidebar's dialog. */
+    async addArchiveThroughDialog(user: User) {
+      const { baseUrl, subdomain, token } = inject('quireHost').elsewhere;
+      await user.click(screen.getByRole('button', { name: 'Add publication' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add publication' });
+      fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Archive' } });
+      fireEvent.change(within(dialog).getByLabelText('Service address'), {
+        target: { value: baseUrl },
+      });
+      fireEvent.change(within(dialog).getByLabelText('Subdomain'), {
+        target: { value: subdomain },
+      });
+      fireEvent.change(within(dialog).getByLabelText('Access token'), {
+        target: { value: token },
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Add publication' }));
+      // Checked against the service, then added: the dialog goes.
+      await waitFor(
+        () => expect(screen.queryByRole('dialog', { name: 'Add publication' })).toBeNull(),
+        { timeout: 10_000 },
+      );
+    },
+
+    /** Back to the sample in the sidebar, and the post opened from its list, as a writer does. */
+    async reopenFromTheList(user: User, title: string) {
+      await user.click(screen.getByRole('button', { name: new RegExp(`^${sample.name}`) }));
+      await screen.findByText(sample.name, { selector: '.current-publication strong' });
+      await user.click(await screen.findByRole('button', { name: title }, { timeout: 10_000 }));
+      return editorOf(await screen.findByLabelText('Post text'));
+    },
+  };
+  return harness;
+}
