@@ -217,8 +217,15 @@ const DUE = `not_before <= ?
 function prepareStatements(db: Database.Database) {
   return {
     draft: db.prepare('SELECT * FROM drafts WHERE id = ?'),
+    // Or the draft kept over that record's deletion (Keep mine), which the record, restored, is
+    // met by: opened from a list meanwhile, it became a second draft of the one post (review 36).
     draftByRemote: db.prepare(
-      'SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id = ?',
+      `SELECT * FROM drafts d WHERE publication_id = @publicationId AND kind = @kind
+         AND (remote_id = @remoteId OR (remote_id IS NULL AND EXISTS (
+           SELECT 1 FROM settings s, json_each(s.value, '$.records') r
+            WHERE s.key = 'kept-over-deletion:' || d.id AND json_valid(s.value)
+              AND json_extract(r.value, '$.remoteId') = @remoteId)))
+       ORDER BY remote_id IS NULL LIMIT 1`,
     ),
     drafts: db.prepare('SELECT * FROM drafts WHERE publication_id = ? ORDER BY updated_at DESC'),
     insertDraft: db.prepare(
@@ -675,7 +682,7 @@ export class LocalStore {
   }
 
   draftForRemote(publicationId: string, kind: RecordKind, remoteId: number): Draft | undefined {
-    const row = this.statements.draftByRemote.get(publicationId, kind, remoteId) as
+    const row = this.statements.draftByRemote.get({ publicationId, kind, remoteId }) as
       DraftRow | undefined;
     return row && toDraft(row);
   }

@@ -496,3 +496,33 @@ describe('Keep mine’s create landed unanswered, the original restored, Delete 
     });
   });
 });
+
+// Keep mine waiting (offline), the post restored by a colleague and opened from the list: it is
+// the draft kept over its deletion, not a second draft of the one post beside it (review 36).
+describe('Keep mine waiting offline, the post restored and opened from the list', () => {
+  it('opens the draft kept over its deletion: one draft, one post, the writer’s words', async () => {
+    const title = 'Manx shearwater';
+    const d = world.device({ attempts: 1 });
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>O</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1 });
+    const id = d.store.getDraft(draft.id)!.remoteId!;
+    expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+    d.store.saveDraft(draft.id, fields(title, '<p>O, mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    d.engine.resolve(draft.id, 'mine');
+    world.proxy.setPolicy(() => ({ type: 'reset' }));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    restoreFromTrash(id);
+    const restored = await d.api.getBySlug('post', (await byId(id))!.slug);
+    const opened = d.store.adoptRemote(d.publicationId, 'post', restored, restored.etag);
+    expect(opened.id).toBe(draft.id);
+    d.store.makePushesDue();
+    await d.engine.flush();
+    expect({
+      drafts: d.store.listDrafts(d.publicationId).filter((one) => one.fields.title === title)
+        .length,
+      posts: (await world.postsTitled(title)).map((p) => ({ id: p.id, content: p.content })),
+    }).toEqual({ drafts: 1, posts: [{ id, content: '<p>O, mine</p>' }] });
+  });
+});
