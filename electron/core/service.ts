@@ -21,6 +21,7 @@ import { sameWords } from './sync/conflict';
 import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
+import { draftOfRecord } from './draft-of-record';
 
 export const UNDO_WINDOW_MS = 10_000;
 /** Pages of 100 that "search everything" fetches at most: 10,000 records, a minute or so. */
@@ -649,7 +650,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
         if (isUnanswered(error)) engine.setReachable(publicationId, false);
         const cached = store.cachedRecordBySlug(publicationId, kind, slug);
-        const existing = cached && store.draftForRemote(publicationId, kind, cached.id);
+        const existing = cached && draftOfRecord(store, publicationId, kind, cached);
         if (existing) return view(existing.id);
         if (!cached) throw error;
         return adopted(store.adoptRemote(publicationId, kind, cached).id);
@@ -657,9 +658,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
       requirePublication(publicationId);
-      const existing = store.draftForRemote(publicationId, kind, remote.id);
+      // The draft it is, one whose create landed unanswered too: not a second draft of it.
+      const existing = draftOfRecord(store, publicationId, kind, remote);
       if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
-      const untouched = existing.localRev === existing.syncedRev && !existing.conflict;
+      const untouched =
+        existing.remoteId !== null &&
+        existing.localRev === existing.syncedRev &&
+        !existing.conflict;
       if (untouched && existing.base?.updatedAt !== remote.updated_at)
         store.replaceWithRemote(existing.id, remote, 'replaced-by-service', remote.etag);
       return view(existing.id);

@@ -4,6 +4,7 @@ import { heldEdits, holdsForUpdate } from './sync/hold';
 import { fieldsOf, theirVersion, type Draft, type LocalStore } from './store/local-store';
 import { refusedDeleteNote } from './sync/delete-refused';
 import { quireGaveSlug } from './sync/slug-origin';
+import { draftOfRecord } from './draft-of-record';
 
 export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): SyncState {
   if (draft.conflict) return 'conflict';
@@ -66,9 +67,8 @@ export function draftView(draft: Draft, store: LocalStore, online: boolean): Dra
 }
 
 /**
- * The local draft behind a service record. A draft whose create has landed but whose answer has
- * not yet been processed has no remote id yet; it is matched by the slug it claimed before
- * sending, as the sync engine itself does, so the list never shows the post twice.
+ * The local draft behind a service record, a create whose answer is not processed yet included
+ * (`draftOfRecord`), so the list never shows the post twice.
  */
 function draftFor(
   record: RemoteRecord,
@@ -76,15 +76,7 @@ function draftFor(
   kind: Draft['kind'],
   store: LocalStore,
 ): Draft | undefined {
-  return (
-    store.draftForRemote(publicationId, kind, record.id) ??
-    store
-      .listDrafts(publicationId)
-      .find(
-        (draft) =>
-          draft.kind === kind && draft.remoteId === null && draft.claimedSlug === record.slug,
-      )
-  );
+  return draftOfRecord(store, publicationId, kind, record);
 }
 
 export function searchView(

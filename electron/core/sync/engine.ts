@@ -368,11 +368,7 @@ export class SyncEngine {
       store.attachRemote(draft.id, back, false);
       store.setSetting(goneSetting(draft.id), null);
       draft = this.pinned(store.getDraft(draft.id) ?? draft);
-    } else if (draft.remoteId === null && draft.conflict?.id === GONE_ID)
-      // Shown deleted on the service, not chosen yet (a Delete of the restored post taken back
-      // by words saved as it went): nothing is made until Keep mine. Made, the post the writer
-      // had deleted was back, live perhaps, unasked (review 36).
-      return this.conflict(draft, draft.conflict);
+    }
     // A service that honours keys makes one record of every try of a create: the create is sent
     // again with its key, and answered with the record the first try made, if it landed. No
     // guess from the words, which a colleague's post may share.
@@ -381,6 +377,13 @@ export class SyncEngine {
       draft.createStartedAt !== null &&
       this.now() - draft.createStartedAt < KEY_TRUST_MS &&
       (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
+    // Shown deleted on the service, not chosen yet (a Delete of the restored post taken back by
+    // words saved as it went): nothing is made until Keep mine. Made, the post the writer had
+    // deleted was back, live perhaps, unasked (review 36). A keyed create still goes: it can only
+    // be answered with its post, restored (then met), or its deletion (review 37 found a restore
+    // so found no longer met, and Keep mine made a second post beside it).
+    if (!back && draft.remoteId === null && draft.conflict?.id === GONE_ID && !keyed)
+      return this.conflict(draft, draft.conflict);
     // A blank draft sends no create for its key to answer: an earlier try that landed is looked
     // for as on a service without keys, or its Delete finds nothing to delete (review 25).
     if (draft.remoteId === null && draft.claimedSlug && (!keyed || isBlankDraft(draft.fields))) {

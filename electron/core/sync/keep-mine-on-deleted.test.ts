@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { RecordStore } from '../../../server/records';
+import { slugify } from '../../../server';
 import {
   fields,
   published,
@@ -13,7 +14,7 @@ import {
 } from '../testing/sync-world';
 import { searchView } from '../views';
 import { LocalStore } from '../store/local-store';
-import { SyncEngine } from './engine';
+import { KEY_TRUST_MS, SyncEngine } from './engine';
 
 // Keep mine on a post deleted on the service, the writes before it lost or landed unanswered.
 // Review 35 found review 34's fix (a landed create's claim and words kept on the draft) made a
@@ -33,6 +34,8 @@ beforeEach(() => {
 });
 
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
+const put = (id: number, body: Record<string, unknown>) =>
+  world.service.request('PUT', `/posts/${id}`, { body });
 const byId = async (id: number) => {
   const reply = await world.service.request('GET', '/posts?limit=100');
   return (
@@ -524,5 +527,122 @@ describe('Keep mine waiting offline, the post restored and opened from the list'
         .length,
       posts: (await world.postsTitled(title)).map((p) => ({ id: p.id, content: p.content })),
     }).toEqual({ drafts: 1, posts: [{ id, content: '<p>O, mine</p>' }] });
+  });
+});
+
+// A Delete pressed on a replay's conflict (the writer's create landed unanswered, a colleague
+// renamed the post) goes to that post; taken back by words saved as the DELETE went, the draft is
+// shown deleted on the service with no id. Review 37 found the post, restored by a colleague, no
+// longer met (review 36's fix stopped the keyed create that found it), and Keep mine made a second.
+describe('Delete on a replay’s conflict taken back as it goes, the post restored, Keep mine', () => {
+  it.each([
+    ['Ruddy shelduck', 0],
+    // Its key no longer trusted by then: the create is not sent again, the post found all the same.
+    ['Ruddy shelduck late', KEY_TRUST_MS],
+  ])(
+    '%s: meets the restored post, no second post with the writer’s words beside it',
+    async (title, later) => {
+      const d = world.device({ attempts: 1 });
+      d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+      expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+      world.proxy.setPolicy(({ method }) =>
+        method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+      );
+      const slug = slugify(title);
+      const draft = d.store.createDraft(d.publicationId, 'post', {
+        ...fields(title, '<p>R</p>'),
+        slug: `${slug}-notes`,
+      });
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      back();
+      const [made] = await world.postsTitled(title);
+      expect((await put(made!.id, { slug: `the-${slug}` })).status).toBe(200);
+      d.clock.now += 600_000;
+      // The retry's replay shows the renamed post: a conflict, no remote id on the draft.
+      expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+      expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(made!.id);
+      expect(d.store.getDraft(draft.id)!.remoteId).toBeNull();
+      // The writer deletes it, and thinks better of it as the DELETE goes: words saved into it.
+      d.store.requestDelete(draft.id, 0);
+      d.clock.now += 1_000;
+      world.proxy.setPolicy((r) =>
+        r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+      );
+      const from = world.proxy.log.length;
+      const round = d.engine.flush();
+      await seen('DELETE', from);
+      d.store.saveDraft(draft.id, {
+        ...fields(title, '<p>R, kept after all</p>'),
+        slug: `${slug}-notes`,
+      });
+      await round;
+      back();
+      expect(await byId(made!.id)).toBeUndefined();
+      expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+      // A round or two pass (the push of those words); a colleague restores the post.
+      d.clock.now += later;
+      d.store.makePushesDue();
+      await d.engine.flush();
+      restoreFromTrash(made!.id);
+      // The writer presses Keep mine.
+      d.engine.resolve(draft.id, 'mine');
+      await d.engine.flush();
+      await d.engine.flush();
+      const titled = await world.postsTitled(title);
+      expect({
+        posts: titled.map((p) => p.id),
+        draftOn: d.store.getDraft(draft.id)!.remoteId,
+      }).toEqual({ posts: [made!.id], draftOn: made!.id });
+    },
+  );
+});
+
+/** A service that keeps create keys but whose 410 names no record (its body's `id` left out). */
+function goneNamesNoId(d: { api: unknown }): void {
+  const api = d.api as { fetchImpl: typeof fetch };
+  const real = api.fetchImpl;
+  api.fetchImpl = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const response = await real(input, init);
+    if (response.status !== 410) return response;
+    const body = (await response.json()) as Record<string, unknown>;
+    delete body.id;
+    return new Response(JSON.stringify({ ...body, message: 'Gone' }), {
+      status: 410,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof fetch;
+}
+
+// The same through a service known to keep keys whose 410 names no record: nothing is remembered
+// of the post, and only the keyed create, sent again, finds it restored (review 37).
+describe('a keyed create landed unanswered, trashed (410 naming no record), restored, Keep mine', () => {
+  it('meets the restored post: no second post made beside it', async () => {
+    const title = 'Common eider';
+    const d = world.device({ attempts: 1 });
+    goneNamesNoId(d);
+    d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
+    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+    // A colleague restores it; the writer writes on (a push goes), then presses Keep mine.
+    restoreFromTrash(made!.id);
+    d.store.saveDraft(draft.id, fields(title, '<p>A, more, and more</p>'));
+    await d.engine.flush();
+    if (d.store.getDraft(draft.id)!.conflict?.id === -1) d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    const titled = await world.postsTitled(title);
+    expect({
+      posts: titled.map((p) => p.id),
+      draftOn: d.store.getDraft(draft.id)!.remoteId,
+    }).toEqual({ posts: [made!.id], draftOn: made!.id });
   });
 });
