@@ -1,14 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RemoteRecord } from '../../shared/model';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordPage, RemoteRecord } from '../../shared/model';
+import { LocalStore } from './store/local-store';
 import { slugify } from '../../server';
 import { fields, startSyncWorld, type Device, type SyncWorld } from './testing/sync-world';
 import { draftOfRecord } from './draft-of-record';
+import { pageView } from './views';
 
 let world: SyncWorld;
 beforeAll(async () => {
   world = await startSyncWorld('draft-of-record');
 });
-afterAll(() => world.close());
+const dir = mkdtempSync(join(tmpdir(), 'quire-draft-of-record-'));
+afterAll(() => {
+  world.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 beforeEach(() => world.proxy.setPolicy(() => ({ type: 'pass' })));
 
 const back = () => world.proxy.setPolicy(() => ({ type: 'pass' }));
@@ -98,3 +107,114 @@ describe('a create landed unanswered at a numbered slug, the post opened from th
     }).toEqual({ draft: 'gone', ops: [] });
   });
 });
+
+// A create that never reached the service (a gateway's 500) keeps its claim; a colleague's own
+// post then takes that slug. Matched by the claim alone, it was listed, and opened, as the
+// writer's draft, the writer's own row gone (review 38).
+describe('a create that never reached the service keeps its claim; a colleague’s post takes the slug', () => {
+  it('their post opens as theirs, and is listed as theirs beside the writer’s draft', async () => {
+    const title = 'Gannet colony census';
+    const d = world.device({ attempts: 1 });
+    // The writer's create is answered by a gateway's 500: nothing reached the service.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'error-500' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(
+      d.publicationId,
+      'post',
+      fields(title, '<p>Mine: counts to come</p>'),
+    );
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    world.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(d.store.getDraft(draft.id)!.claimedSlug).toBe(slugify(title));
+    expect(await world.postsTitled(title)).toEqual([]);
+    // A colleague publishes their own census post (another client): it gets the free slug.
+    const made = await world.service.request('POST', '/posts', {
+      body: { title, content: '<p>Theirs: 412 pairs</p>', status: 'publish' },
+    });
+    expect(made.status).toBe(201);
+    const theirs = (await d.api.findBySlug('post', slugify(title)))!;
+    expect(theirs.content).toBe('<p>Theirs: 412 pairs</p>');
+    // The writer lists posts, and opens the colleague's.
+    const page = await d.api.list('post', { page: 1, limit: 100 });
+    const view = pageView(page, {
+      publicationId: d.publicationId,
+      kind: 'post',
+      store: d.store,
+      online: true,
+      fromCache: false,
+      cachedAt: null,
+      firstPage: true,
+      draftsOnly: false,
+    });
+    const row = view.items.find((item) => item.remoteId === theirs.id)!;
+    const opened = d.store.getDraft(openFromList(d, theirs))!;
+    expect({
+      opened: {
+        id: opened.id === draft.id ? 'the writer’s draft' : 'another',
+        words: opened.fields.content,
+      },
+      row: { draft: row.draftId, status: row.status },
+      writersRow: view.items.some((item) => item.draftId === draft.id && item.remoteId === null),
+    }).toEqual({
+      opened: { id: 'another', words: '<p>Theirs: 412 pairs</p>' },
+      row: { draft: null, status: 'publish' },
+      writersRow: true,
+    });
+  });
+});
+
+const record = (id: number): RemoteRecord => ({
+  id,
+  title: `Tern roost ${id}`,
+  slug: `tern-roost-${id}`,
+  excerpt: null,
+  content: '<p>t</p>',
+  content_text: 't',
+  featured_image: null,
+  status: 'publish',
+  canonical_url: null,
+  meta_title: null,
+  meta_description: null,
+  featured: false,
+  created_at: '2026-11-01T10:00:00.000+00:00',
+  updated_at: '2026-11-01T10:00:00.000+00:00',
+  published_at: '2026-11-01T10:00:00.000+00:00',
+  reading_time: 1,
+  tags: [],
+  author: null,
+  category_id: null,
+});
+
+// A list row with no draft of its own looked for a create awaiting its answer by reading every
+// draft, text and all, once a row: seconds for a page of 100 beside 150 long drafts, the core's
+// event loop blocked (review 38). Counted, not timed: only the candidates are read.
+it('a page of 100 posts beside 150 long drafts reads the drafts once, not once a row', () => {
+  const store = LocalStore.open(join(dir, 'scan.db'));
+  const publicationId = store.addPublication({
+    name: 'Scan',
+    baseUrl: 'http://127.0.0.1:9',
+    subdomain: 'scan',
+  });
+  const words = `<p>${'puffin '.repeat(6_000)}</p>`;
+  for (let n = 0; n < 150; n++)
+    store.createDraft(publicationId, 'post', { title: `Long draft ${n}`, content: words });
+  const page: RecordPage = {
+    records: Array.from({ length: 100 }, (_, i) => record(50_000 + i)),
+    meta: { total: 100, per_page: 100, current_page: 1, last_page: 1 },
+  } as unknown as RecordPage;
+  const reads = vi.spyOn(store, 'listDrafts');
+  const view = pageView(page, {
+    publicationId,
+    kind: 'post',
+    store,
+    online: true,
+    fromCache: false,
+    cachedAt: null,
+    firstPage: true,
+    draftsOnly: false,
+  });
+  store.close();
+  expect(view.items).toHaveLength(250);
+  expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
+}, 120_000);

@@ -8,7 +8,9 @@ import { givenFor } from './sync/slug-origin';
  * landed with its answer lost (no id yet), by the slug it claimed, numbered by the service or not,
  * and the words it sent. Matched by the exact claim only, a post numbered at `-2` (a deleted post
  * keeps the slug) was listed beside its draft, and opened, a second draft of it was made, and the
- * first one's retry could never attach to its post (review 37).
+ * first one's retry could never attach to its post (review 37). By the words too, exact claim or
+ * not: a colleague's post at a slug the writer's unsent create had claimed was listed, and opened,
+ * as the writer's draft (review 38).
  */
 export function draftOfRecord(
   store: LocalStore,
@@ -19,14 +21,12 @@ export function draftOfRecord(
   return (
     store.draftForRemote(publicationId, kind, record.id) ??
     store
-      .listDrafts(publicationId)
+      .createsAwaitingAnswer(publicationId, kind)
       .find(
         (draft) =>
-          draft.kind === kind &&
-          draft.remoteId === null &&
           draft.claimedSlug !== null &&
-          (draft.claimedSlug === record.slug ||
-            (givenFor(record.slug, draft.claimedSlug) && wasSent(draft.sentVersions, record))),
+          givenFor(record.slug, draft.claimedSlug) &&
+          wasSent(draft.sentVersions, record),
       )
   );
 }

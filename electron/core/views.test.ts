@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { remoteRecordSchema } from '../../shared/model';
 import { LocalStore } from './store/local-store';
+import { sentEntry } from './sync/conflict';
 import { pageView, searchView } from './views';
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-views-'));
@@ -22,11 +23,14 @@ describe('list views', () => {
       title: 'Not yet',
       content: '<p>b</p>',
     });
+    // Claimed, and noted as sent, as the engine does before the create goes.
     store.claimSlug(draft.id, 'landed');
+    store.noteSent(draft.id, sentEntry(store.getDraft(draft.id)!.fields, 'landed'));
     const record = remoteRecordSchema.parse({
       id: 41,
       slug: 'landed',
       title: 'Landed',
+      content: '<p>a</p>',
       status: 'draft',
       updated_at: '2026-11-21T10:00:00.000+00:00',
     });

@@ -379,10 +379,17 @@ export class SyncEngine {
       (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
     // Shown deleted on the service, not chosen yet (a Delete of the restored post taken back by
     // words saved as it went): nothing is made until Keep mine. Made, the post the writer had
-    // deleted was back, live perhaps, unasked (review 36). A keyed create still goes: it can only
-    // be answered with its post, restored (then met), or its deletion (review 37 found a restore
-    // so found no longer met, and Keep mine made a second post beside it).
-    if (!back && draft.remoteId === null && draft.conflict?.id === GONE_ID && !keyed)
+    // deleted was back, live perhaps, unasked (review 36). A keyed create a try of which may have
+    // landed still goes: it can only be answered with its post, restored (then met), or its
+    // deletion (review 37 found a restore so found no longer met, and Keep mine made a second
+    // post beside it). One no try of which landed would make the post anew (review 38).
+    const mayHaveLanded = draft.claimedSlug !== null && draft.sentVersions.length > 0;
+    if (
+      !back &&
+      draft.remoteId === null &&
+      draft.conflict?.id === GONE_ID &&
+      !(keyed && mayHaveLanded)
+    )
       return this.conflict(draft, draft.conflict);
     // A blank draft sends no create for its key to answer: an earlier try that landed is looked
     // for as on a service without keys, or its Delete finds nothing to delete (review 25).

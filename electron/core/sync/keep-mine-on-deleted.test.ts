@@ -646,3 +646,65 @@ describe('a keyed create landed unanswered, trashed (410 naming no record), rest
     }).toEqual({ posts: [made!.id], draftOn: made!.id });
   });
 });
+
+// Keep mine's create turned away by a gateway (a 429: it never reached the service), the post
+// then restored, deleted, and the Delete taken back as it went: a keyed create no try of which
+// landed would make the post anew, live if it was, the conflict cleared unasked (review 38).
+describe('Keep mine’s create never landed (a gateway’s 429), the post restored, Delete taken back as it goes', () => {
+  it.each([
+    ['Razorbill ledger draft', fields],
+    ['Razorbill ledger live', published],
+  ] as const)(
+    '%s: shown deleted, for the writer to choose: no post made unasked, the conflict kept',
+    async (title, make) => {
+      const d = world.device({ attempts: 1 });
+      const draft = d.store.createDraft(d.publicationId, 'post', make(title, '<p>O</p>'));
+      expect(await d.engine.flush()).toMatchObject({ done: 1 });
+      const id = d.store.getDraft(draft.id)!.remoteId!;
+      // A colleague trashes it; the writer's next words meet it gone, and they keep theirs.
+      expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
+      d.store.saveDraft(draft.id, make(title, '<p>O, mine</p>'));
+      d.store.requestPush(draft.id);
+      expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+      d.engine.resolve(draft.id, 'mine');
+      // Keep mine's create is turned away by a gateway in front of the service (429, a rate
+      // limit): it never reached the service, and Quire knows so (a 4xx changes nothing).
+      world.proxy.setPolicy(({ method }) =>
+        method === 'POST' ? { type: 'html-page', status: 429 } : { type: 'pass' },
+      );
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      back();
+      expect((await world.postsTitled(title)).length).toBe(0);
+      // A colleague restores the post; the writer deletes it, and thinks better of it as the
+      // DELETE goes: words saved into it.
+      restoreFromTrash(id);
+      d.store.requestDelete(draft.id, 0);
+      d.clock.now += 1_000;
+      world.proxy.setPolicy((r) =>
+        r.method === 'DELETE' ? { type: 'delay', ms: 300 } : { type: 'pass' },
+      );
+      const from = world.proxy.log.length;
+      const round = d.engine.flush();
+      await seen('DELETE', from);
+      d.store.saveDraft(draft.id, make(title, '<p>O, mine, and a last line</p>'));
+      await round;
+      back();
+      // A later round too, as the scheduler would run.
+      d.clock.now += 120_000;
+      await d.engine.flush();
+      expect(await byId(id)).toBeUndefined();
+      const reply = await world.service.request('GET', '/posts?limit=100');
+      const onService = (reply.json.posts.data as { title: string; status: string; slug: string }[])
+        .filter((p) => p.title === title)
+        .map((p) => `${p.slug} ${p.status}`);
+      expect({
+        conflict: d.store.getDraft(draft.id)!.conflict?.id ?? null,
+        onService,
+        writes: world.proxy.log
+          .slice(from)
+          .filter((e) => e.request.method !== 'GET')
+          .map((e) => e.request.method),
+      }).toEqual({ conflict: -1, onService: [], writes: ['DELETE'] });
+    },
+  );
+});
