@@ -18,7 +18,13 @@ export interface ProvidedHost {
 }
 
 /** The test files with a core of their own, by name. */
-export const OWN_CORES = ['add-publication', 'reopened-unsaved', 'undo-elsewhere'] as const;
+export const OWN_CORES = [
+  'add-publication',
+  'reopened-unsaved',
+  'undo-elsewhere',
+  'closed-unsaved-window-close',
+  'closed-unsaved-removed',
+] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 
 declare module 'vitest' {

@@ -20,6 +20,7 @@ import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-ent
 import { MetadataPanel, refusesPanelField } from './MetadataPanel';
 import { cleanPastedHtml } from './paste';
 import { conflictNotice, refusalLine, refusalNotice } from './publish-outcome';
+import { useReadOnlyLock } from './read-only-lock';
 import { RevisionHistory } from './RevisionHistory';
 import { trackSave } from './save-order';
 import { CARET_CLEARANCE, useCaretClearance } from './use-caret-clearance';
@@ -61,7 +62,9 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const notify = useUi((state) => state.notify);
   const openDraft = useUi((state) => state.openDraft);
   const editorRef = useRef<Editor | null>(null);
-  const saving = useDraftSaving(draft, notify, editorRef);
+  const readOnlyLock = useReadOnlyLock(editorRef);
+  const { readOnly } = readOnlyLock;
+  const saving = useDraftSaving(draft, notify, editorRef, readOnlyLock.held);
   const { autosave, currentFields, update, textChanged, saveOnClose } = saving;
   const editing = useEditingMode(draft.fields.content, resumeAt);
   const { initialLoss, mode, modeRef, sourceSeed, pendingLoss } = editing;
@@ -183,6 +186,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     source,
     editor,
     saving,
+    readOnly: readOnlyLock.held,
   });
 
   useEffect(() => {
@@ -196,11 +200,11 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   }, [draft.id, initialLoss, notify, saveOnClose]);
 
   const { saidSaved, saveNow } = useSaveNow(autosave);
-  const { status, publishing, resolving, readOnly, ...act } = useDraftActions({
+  const { status, publishing, resolving, ...act } = useDraftActions({
     draft,
     publication,
-    editor,
     saving,
+    readOnlyLock,
     notify,
     writerPlace,
     onReplaced,
@@ -226,6 +230,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
         editor={editor}
         status={status}
         publishing={publishing}
+        readOnly={readOnly}
         mode={mode}
         saidSaved={saidSaved}
         onDiscardEdits={() => void act.discardEdits()}
@@ -317,7 +322,13 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
           <button type="button" ref={stayInSource} onClick={stayWithSource}>
             Stay in HTML source
           </button>
-          <button type="button" className="danger" onClick={() => toVisual(true)}>
+          {/* Not while a Delete or a replaced text is on its way (use-editing-mode.ts). */}
+          <button
+            type="button"
+            className="danger"
+            aria-disabled={readOnly ? 'true' : undefined}
+            onClick={() => toVisual(true)}
+          >
             Switch and drop it
           </button>
         </div>

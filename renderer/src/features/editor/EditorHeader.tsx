@@ -51,11 +51,13 @@ function UpdateButton({
   autosave,
   draft,
   publicationName,
+  readOnly,
   onUpdate,
 }: {
   autosave: Autosave;
   draft: DraftView;
   publicationName: string;
+  readOnly: boolean;
   onUpdate(): void;
 }) {
   const state = useSyncExternalStore(autosave.subscribe, autosave.state);
@@ -74,7 +76,7 @@ function UpdateButton({
     <button
       type="button"
       className={due ? 'primary' : undefined}
-      aria-disabled={due ? undefined : 'true'}
+      aria-disabled={due && !readOnly ? undefined : 'true'}
       title={
         due
           ? undefined
@@ -126,6 +128,11 @@ interface Props {
   /** The status the writer chose last, confirmed or not. */
   status: RecordStatus;
   publishing: boolean;
+  /**
+   * A Delete or a replaced text on its way: the actions that save or replace the post, and the
+   * switch of editing mode, are not pressable (use-draft-actions.ts, use-editing-mode.ts).
+   */
+  readOnly: boolean;
   mode: EditingMode;
   saidSaved: string;
   onDiscardEdits(): void;
@@ -146,6 +153,7 @@ export function EditorHeader({
   editor,
   status,
   publishing,
+  readOnly,
   mode,
   saidSaved,
   onDiscardEdits,
@@ -197,7 +205,12 @@ export function EditorHeader({
         />
         <SaveStatus autosave={autosave} />
         {draft.syncState === 'held' && (
-          <button type="button" className="ghost small" onClick={onDiscardEdits}>
+          <button
+            type="button"
+            className="ghost small"
+            aria-disabled={readOnly ? 'true' : undefined}
+            onClick={onDiscardEdits}
+          >
             Discard edits
           </button>
         )}
@@ -218,6 +231,7 @@ export function EditorHeader({
             autosave={autosave}
             draft={draft}
             publicationName={publication.name}
+            readOnly={readOnly}
             onUpdate={onUpdate}
           />
         )}
@@ -227,7 +241,7 @@ export function EditorHeader({
         <button
           type="button"
           className={live || pending ? undefined : 'primary'}
-          aria-disabled={publishing ? 'true' : undefined}
+          aria-disabled={publishing || readOnly ? 'true' : undefined}
           onClick={onTogglePublish}
         >
           {status === 'publish'
@@ -246,6 +260,7 @@ export function EditorHeader({
           <button
             type="button"
             aria-pressed={mode === 'visual'}
+            aria-disabled={readOnly ? 'true' : undefined}
             onClick={() => mode === 'source' && onVisual()}
           >
             Visual
@@ -253,6 +268,7 @@ export function EditorHeader({
           <button
             type="button"
             aria-pressed={mode === 'source'}
+            aria-disabled={readOnly ? 'true' : undefined}
             onClick={() => mode === 'visual' && onSource()}
           >
             HTML source

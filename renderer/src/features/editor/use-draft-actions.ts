@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Editor } from '@tiptap/react';
 import { useRef, useState } from 'react';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
@@ -16,6 +15,7 @@ import {
   updateOutcome,
 } from './publish-outcome';
 import { draftQuery } from './queries';
+import type { ReadOnlyLock } from './read-only-lock';
 import type { DraftSaving } from './use-draft-saving';
 import { holdUndoUpTo } from './undo-hold';
 import type { WriterPlace } from './writer-place';
@@ -25,8 +25,8 @@ const PRESS_AGAIN_AFTER_MS = 1_000;
 interface Needs {
   draft: DraftView;
   publication: PublicationView;
-  editor: Editor;
   saving: Pick<DraftSaving, 'fields' | 'autosave' | 'currentFields' | 'update'>;
+  readOnlyLock: Pick<ReadOnlyLock, 'held' | 'lock'>;
   notify: (notice: NoticeRequest) => unknown;
   writerPlace(): WriterPlace;
   /** The stored text changed under the editor: remount it there. */
@@ -40,8 +40,8 @@ interface Needs {
 export function useDraftActions({
   draft,
   publication,
-  editor,
   saving: { fields, autosave, currentFields, update },
+  readOnlyLock: { held, lock },
   notify,
   writerPlace,
   onReplaced,
@@ -50,21 +50,24 @@ export function useDraftActions({
   const openDraft = useUi((state) => state.openDraft);
   const [status, setStatus] = useState(draft.fields.status ?? 'draft');
   const [resolving, setResolving] = useState(false);
-  // The stored text is being replaced (Discard edits, a restore, a conflict choice) or deleted:
-  // text, title, HTML source and details take no words meanwhile.
-  const [readOnly, setReadOnly] = useState(false);
-  const lock = () => {
-    editor.setEditable(false, false);
-    setReadOnly(true);
-  };
-  const unlock = () => {
-    if (!editor.isDestroyed) editor.setEditable(true, false);
-    setReadOnly(false);
-  };
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';
   // An answer that comes late opens or closes an editor only if the writer is still in this one:
   // one who pressed New post or chose another post meanwhile stays there.
   const stillOpen = () => useUi.getState().openDraftId === draft.id;
+  /**
+   * The stored text is being deleted or replaced (read-only-lock.ts): Publish, Update, Discard
+   * edits, a restore and a conflict choice wait, said when pressed. Each saves or replaces the
+   * post, and the core takes a waiting Delete back when the post is saved (a review of the
+   * editor's ways out).
+   */
+  const refusedWhileReadOnly = (): boolean => {
+    if (!held()) return false;
+    notify({
+      tone: 'info',
+      message: `Not now: this ${kindLabel} is being deleted, or its text replaced.`,
+    });
+    return true;
+  };
 
   /**
    * Publish, Update, Delete and the rest act on the stored draft: never on one short of the words
@@ -88,7 +91,7 @@ export function useDraftActions({
   const [publishing, setPublishing] = useState(false);
   const publishingNow = useRef(false);
   const togglePublish = async () => {
-    if (publishingNow.current) return;
+    if (publishingNow.current || refusedWhileReadOnly()) return;
     publishingNow.current = true;
     setPublishing(true);
     let flipped = false;
@@ -115,8 +118,9 @@ export function useDraftActions({
     const readersSaw = draft.serviceStatus;
     update({ status: next });
     if (!(await savedFirst(next === 'publish' ? 'Not published' : 'Not unpublished'))) {
-      // Left pending, the status would go out with the next save that lands, unasked.
-      update({ status });
+      // Left pending, the status would go out with the next save that lands, unasked: taken
+      // back even while a Delete pressed meanwhile holds the editor read-only.
+      update({ status }, true);
       return false;
     }
     setStatus(next);
@@ -131,7 +135,7 @@ export function useDraftActions({
   };
 
   const sendUpdate = async () => {
-    if (!(await savedFirst('Not updated'))) return;
+    if (refusedWhileReadOnly() || !(await savedFirst('Not updated'))) return;
     try {
       const after = await bridge.drafts.update({ draftId: draft.id });
       queryClient.setQueryData(draftQuery(draft.id).queryKey, after);
@@ -150,8 +154,8 @@ export function useDraftActions({
     notDone: string,
     replace: () => Promise<T>,
   ): Promise<{ done: true; result: T } | { done: false }> => {
-    if (!(await savedFirst(notDone))) return { done: false };
-    lock();
+    if (refusedWhileReadOnly() || !(await savedFirst(notDone))) return { done: false };
+    const unlock = lock();
     try {
       const result = await replace();
       autosave.drop();
@@ -215,7 +219,7 @@ export function useDraftActions({
     // From the press: words typed while the core deletes would be saved as the editor closes, and
     // the core takes a waiting Delete back when words are saved into the post. The notice said
     // "Deleted" while the post stayed (a writer's review of the editor's ways out).
-    lock();
+    const unlock = lock();
     if (!(await savedFirst('Not deleted'))) {
       removing.current = false;
       unlock();
@@ -226,7 +230,11 @@ export function useDraftActions({
       const { undoUntil } = await bridge.records.delete({ draftId: draft.id });
       // The list must not show it, not even for the moment before the core's event arrives.
       await queryClient.invalidateQueries({ queryKey: recordKeys.all(draft.publicationId) });
-      if (stillOpen()) openDraft(null);
+      // The notice takes the keyboard only from the editor it just closed: a writer gone on to
+      // another post meanwhile, typing there, found the focus on Undo, and the next Space
+      // pressed it (a review of the editor's ways out).
+      const closedHere = stillOpen();
+      if (closedHere) openDraft(null);
       const seconds = Math.max(1, Math.round((undoUntil - Date.now()) / 1000));
       notify({
         tone: 'info',
@@ -237,7 +245,7 @@ export function useDraftActions({
           async () => (await bridge.records.holdUndo({ draftId: draft.id })).undoUntil,
           deletedAt,
         ),
-        focus: true,
+        focus: closedHere,
         action: {
           label: 'Undo',
           run: () =>
@@ -322,7 +330,6 @@ export function useDraftActions({
     status,
     publishing,
     resolving,
-    readOnly,
     togglePublish,
     sendUpdate,
     discardEdits,

@@ -16,12 +16,14 @@ export type DraftSaving = ReturnType<typeof useDraftSaving>;
 /**
  * The draft's fields as the writer leaves them, and their saving to the local store, also before
  * the window closes or the writer leaves the draft. The text is read from the visual editor
- * (`editorRef`, once it is made) only when a save happens.
+ * (`editorRef`, once it is made) only when a save happens. While `readOnly()` (a Delete or a
+ * replaced text on its way), the fields take no change.
  */
 export function useDraftSaving(
   draft: DraftView,
   notify: (notice: NoticeRequest) => unknown,
   editorRef: RefObject<Editor | null>,
+  readOnly: () => boolean,
 ) {
   const fields = useRef<DraftFieldsView>({ ...draft.fields });
   const autosave = useMemo(
@@ -59,9 +61,10 @@ export function useDraftSaving(
     notify({
       tone: 'error',
       about: unsavedNotice(draft.id),
+      publicationId: draft.publicationId,
       message: `“${fields.current.title || 'Untitled'}” is open again with the changes that could not be saved: they are not saved yet.`,
     });
-  }, [autosave, draft.id, notify]);
+  }, [autosave, draft.id, draft.publicationId, notify]);
   // Saved after all (space freed, Ctrl+S): the notice that the words were not has nothing to say.
   useEffect(
     () =>
@@ -84,7 +87,12 @@ export function useDraftSaving(
     }
     return fields.current;
   };
-  const update = (patch: Partial<DraftFieldsView>) => {
+  /** `takingBack`: a change of the editor's own undone (a status its save refused), never refused. */
+  const update = (patch: Partial<DraftFieldsView>, takingBack = false) => {
+    // Saved into the post, any change takes a waiting Delete back in the core, and saved over a
+    // replaced text puts the old words back: whatever asks, nothing changes meanwhile (a review
+    // of the editor's ways out found a status, and a text from HTML source, saved so).
+    if (readOnly() && !takingBack) return;
     abandoned.current = false;
     fields.current = { ...fields.current, ...patch };
     autosave.schedule(currentFields);
@@ -97,8 +105,12 @@ export function useDraftSaving(
   /** Whatever closes the editor: its last words saved, unless the writer chose to leave them. */
   const saveOnClose = useCallback((): Promise<boolean> => {
     if (abandoned.current) autosave.drop();
-    return autosave.flush().then(() => sayUnsavedOnClose(draft.id, autosave, notify));
-  }, [autosave, draft.id, notify]);
+    return autosave
+      .flush()
+      .then(() =>
+        sayUnsavedOnClose({ id: draft.id, publicationId: draft.publicationId }, autosave, notify),
+      );
+  }, [autosave, draft.id, draft.publicationId, notify]);
   return { fields, autosave, currentFields, update, textChanged, saveOnClose };
 }
 

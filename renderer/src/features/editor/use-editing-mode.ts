@@ -59,12 +59,21 @@ export function useModeSwitch({
   source,
   editor,
   saving: { fields, currentFields, update },
+  readOnly,
 }: {
   editing: ReturnType<typeof useEditingMode>;
   /** The HTML source's field, while it is shown. */
   source: RefObject<HTMLTextAreaElement | null>;
   editor: Editor;
   saving: Pick<DraftSaving, 'fields' | 'currentFields' | 'update'>;
+  /**
+   * A Delete or a replaced text on its way (read-only-lock.ts): the text stays as it is, in the
+   * mode it is in. The visual editor then refuses every change (read-only-text.ts), its own
+   * setContent too, and a switch to it went on regardless: it showed the old text, saved it on
+   * the loss path, and later keystrokes saved it over the words written in source (a review of
+   * the editor's ways out).
+   */
+  readOnly: () => boolean;
 }) {
   const stayInSource = useRef<HTMLButtonElement>(null);
   // The warning is a dialog: the keyboard goes to it, on its safe choice.
@@ -83,6 +92,7 @@ export function useModeSwitch({
     source.current.focus({ preventScroll: true });
   });
   const toSource = () => {
+    if (readOnly()) return;
     const html = currentFields().content;
     leftVisualWith.current = html;
     focusSource.current = true;
@@ -91,6 +101,7 @@ export function useModeSwitch({
     setPendingLoss(null);
   };
   const toVisual = (force = false) => {
+    if (readOnly()) return;
     const html = source.current?.value ?? fields.current.content;
     if (html === leftVisualWith.current) {
       setPendingLoss(null);

@@ -4,6 +4,7 @@ import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
+import { dropClosedWordsOf } from '../editor/closed-unsaved';
 import { leaveEditorThen } from '../editor/leave-guard';
 import { AddPublicationDialog } from './AddPublicationDialog';
 import { publicationKeys, publicationsQuery } from './queries';
@@ -42,6 +43,7 @@ export function PublicationSwitcher() {
   const removed = async (publication: PublicationView) => {
     dismissAbout(aboutPublication(publication.id));
     dismissOf(publication.id);
+    dropClosedWordsOf(publication.id);
     if (publication.active) {
       openDraft(null);
       setPage(1);
