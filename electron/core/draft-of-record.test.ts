@@ -218,3 +218,148 @@ it('a page of 100 posts beside 150 long drafts reads the drafts once, not once a
   expect(view.items).toHaveLength(250);
   expect(reads.mock.calls.length).toBeLessThanOrEqual(1);
 }, 120_000);
+
+async function keyedDevice(): Promise<Device> {
+  const d = world.device({ attempts: 1 });
+  d.store.createDraft(d.publicationId, 'post', fields(`Warm-up ${Math.random()}`));
+  expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+  expect(d.api.honoursKeys).toBe(true);
+  return d;
+}
+
+// A create landed with its answer lost, then changed by a colleague (a line added, or renamed):
+// no longer the draft's words or slug, the post opened from the list became a second draft of it,
+// and every write of its id onto the first draft (a conflict choice, the retry's attach) was
+// refused by the one-draft-a-record index, for good (review 39). The second draft gives way.
+describe('a create landed unanswered at its exact claim, edited by a colleague, opened from the list', () => {
+  it.each([
+    ['Shearwater raft at dusk', 'mine'],
+    ['Shearwater raft at dawn', 'theirs'],
+    ['Shearwater raft at noon', 'both'],
+  ] as const)('%s: Keep %s resolves it, one draft of the post left', async (title, resolution) => {
+    const d = await keyedDevice();
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>Mine</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    expect(made!.slug).toBe(slugify(title));
+    expect(d.store.getDraft(draft.id)!.claimedSlug).toBe(made!.slug);
+    // A colleague adds a line to the post they found.
+    const edited = await world.service.request('PUT', `/posts/${made!.id}`, {
+      body: { title, content: '<p>Mine</p><p>Theirs, a line added</p>' },
+    });
+    expect(edited.status).toBe(200);
+    // Not the writer's words now: opened from the list, it is a second draft of the post.
+    const remote = (await d.api.findBySlug('post', made!.slug))!;
+    const opened = openFromList(d, remote);
+    expect(opened).not.toBe(draft.id);
+    // The retry comes (a round later): the key's replay shows the colleague's version.
+    d.clock.now += 600_000;
+    d.store.makePushesDue();
+    await d.engine.flush();
+    const conflict = d.store.getDraft(draft.id)!.conflict?.id ?? null;
+    // The writer chooses.
+    let choice = 'resolved';
+    try {
+      d.engine.resolve(draft.id, resolution);
+    } catch (error) {
+      choice = `refused: ${(error as Error).message}`;
+    }
+    const ofThePost = d.store
+      .listDrafts(d.publicationId)
+      .filter((one) => one.remoteId === made!.id)
+      .map((one) => one.id);
+    expect({ conflict, choice, ofThePost }).toEqual({
+      conflict: made!.id,
+      choice: 'resolved',
+      // The second draft, untouched, gave way (Keep both's copy has no id yet).
+      ofThePost: [draft.id],
+    });
+  });
+});
+
+describe('a create landed unanswered, renamed by a colleague, opened from the list, the writer writes on', () => {
+  it('the writer’s words reach the post: no storage error for good', async () => {
+    const title = 'Fulmar cliffs survey';
+    const d = await keyedDevice();
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>F</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    // A colleague gives it a slug of their own.
+    const renamed = await world.service.request('PUT', `/posts/${made!.id}`, {
+      body: { slug: 'fulmar-survey-north' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await byId(made!.id)) !== undefined).toBe(true);
+    const remote = (await d.api.findBySlug('post', 'fulmar-survey-north'))!;
+    openFromList(d, remote);
+    // The writer writes on in their draft; rounds go by.
+    d.store.saveDraft(draft.id, fields(title, '<p>F, and the north colony</p>'));
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    for (let round = 0; round < 3; round++) {
+      d.clock.now += 6 * 60_000;
+      await d.engine.flush();
+    }
+    expect({
+      error: d.store.getDraft(draft.id)!.lastError,
+      onService: (await byId(made!.id))?.content,
+      posts: (await world.postsTitled(title)).length,
+    }).toEqual({ error: null, onService: '<p>F, and the north colony</p>', posts: 1 });
+  });
+});
+
+describe('the same, the writer having written in the second draft too', () => {
+  it('keeps those words as a separate local draft, sent only once written in', async () => {
+    const title = 'Fulmar cliffs recount';
+    const d = await keyedDevice();
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>F</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    expect(
+      (
+        await world.service.request('PUT', `/posts/${made!.id}`, {
+          body: { slug: 'recount-north' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = openFromList(d, (await d.api.findBySlug('post', 'recount-north'))!);
+    d.store.saveDraft(second, { ...d.store.getDraft(second)!.fields, content: '<p>F, second</p>' });
+    d.store.saveDraft(draft.id, fields(title, '<p>F, first</p>'));
+    // Updates do not get through for a while (the second draft's words stay unsent); the first
+    // draft's retry finds its post all the same.
+    world.proxy.setPolicy(({ method }) =>
+      method === 'PUT' ? { type: 'reset' } : { type: 'pass' },
+    );
+    d.clock.now += 600_000;
+    await d.engine.flush();
+    back();
+    d.store.makePushesDue();
+    await d.engine.flush();
+    const kept = d.store.getDraft(second)!;
+    expect({
+      first: d.store.getDraft(draft.id)!.remoteId,
+      onService: (await byId(made!.id))?.content,
+      second: { remoteId: kept.remoteId, title: kept.fields.title, words: kept.fields.content },
+      queued: d.store.allOps().some((op) => op.draftId === second),
+      posts: (await world.postsTitled(title)).length,
+    }).toEqual({
+      first: made!.id,
+      onService: '<p>F, first</p>',
+      second: { remoteId: null, title: `${title} (second copy)`, words: '<p>F, second</p>' },
+      queued: false,
+      posts: 1,
+    });
+  });
+});

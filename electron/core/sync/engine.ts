@@ -1040,6 +1040,20 @@ export class SyncEngine {
       base = wasSent(kept.sent, restored) ? baseOf(restored, restored.etag) : record;
       break;
     }
+    // Known by no id (a 410 that named none): looked for by the slug its create claimed and the
+    // words it sent, as a lost answer is; Keep mine pressed at once made a second post beside it,
+    // restored (review 39).
+    for (const claim of [...(kept.claims ?? [])].reverse()) {
+      if (base) break;
+      const sent = (record: RemoteRecord): boolean =>
+        wasSent(kept.sent, record) && api.madeSince(record, claim.since);
+      const holder = await api.findBySlug(draft.kind, claim.slug);
+      const found =
+        holder && sent(holder)
+          ? holder
+          : await api.recentlyCreated(draft.kind, claim.slug, sent, claim.since);
+      if (found) base = baseOf(found, found.etag);
+    }
     if (!base) return undefined;
     // Keep mine's create may have landed though it failed (a gateway's 504 after the service
     // made it), or not (its 503 page, nothing passed on): the post it made, found by the slug it
@@ -1096,7 +1110,15 @@ export class SyncEngine {
           // The words this draft sent to the post deleted go with it, not with the new create:
           // restored, the post holding one of them is the writer's, not a colleague's change
           // (review 34: a landed create's; review 35: a landed Update's).
-          rememberGone(store, draftId, draft.base ?? undefined, draft.sentVersions);
+          rememberGone(
+            store,
+            draftId,
+            draft.base ?? undefined,
+            draft.sentVersions,
+            draft.claimedSlug
+              ? { slug: draft.claimedSlug, since: draft.createStartedAt ?? 0 }
+              : null,
+          );
           return [
             store.keepMine(
               draftId,
@@ -1245,6 +1267,8 @@ const goneSetting = (draftId: string): string => `kept-over-deletion:${draftId}`
 interface KeptOverDeletion {
   records: DraftBase[];
   sent: string[];
+  /** The slugs its creates claimed, and when first tried, for a post known by no id. */
+  claims?: { slug: string; since: number }[];
 }
 
 function keptOverDeletion(store: LocalStore, draftId: string): KeptOverDeletion {
@@ -1263,14 +1287,19 @@ function rememberGone(
   draftId: string,
   base: DraftBase | undefined,
   sent: readonly string[],
+  claim?: { slug: string; since: number } | null,
 ): void {
   const kept = keptOverDeletion(store, draftId);
   const records = base
     ? [...kept.records.filter((record) => record.remoteId !== base.remoteId), base]
     : kept.records;
   const words = [...kept.sent.filter((entry) => !sent.includes(entry)), ...sent];
+  const claims = [
+    ...(kept.claims ?? []).filter((one) => one.slug !== claim?.slug),
+    ...(claim ? [claim] : []),
+  ];
   if (records.length === 0 && words.length === 0) return;
-  store.setSetting(goneSetting(draftId), JSON.stringify({ records, sent: words }));
+  store.setSetting(goneSetting(draftId), JSON.stringify({ records, sent: words, claims }));
 }
 
 /** Thrown by a write a conflict choice has overtaken: the push ends, its op left to the choice's. */

@@ -708,3 +708,36 @@ describe('Keep mine’s create never landed (a gateway’s 429), the post restor
     },
   );
 });
+
+// The same, Keep mine pressed at once on the restored post: dropped with the key, the claim and
+// the words sent, nothing found it, and a second post was made beside it (review 39).
+describe('a keyed create landed unanswered, trashed (410 naming no record), restored, Keep mine at once', () => {
+  it('meets the restored post: no second post made beside it', async () => {
+    const title = 'King eider flotilla';
+    const d = world.device({ attempts: 1 });
+    goneNamesNoId(d);
+    d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+    world.proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
+    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+    back();
+    const [made] = await world.postsTitled(title);
+    d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
+    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
+    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+    // A colleague restores it; the writer, shown it deleted, keeps their words.
+    restoreFromTrash(made!.id);
+    d.engine.resolve(draft.id, 'mine');
+    await d.engine.flush();
+    await d.engine.flush();
+    const titled = await world.postsTitled(title);
+    expect({
+      posts: titled.map((p) => p.id),
+      draftOn: d.store.getDraft(draft.id)!.remoteId,
+    }).toEqual({ posts: [made!.id], draftOn: made!.id });
+  });
+});
