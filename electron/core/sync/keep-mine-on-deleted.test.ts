@@ -614,37 +614,48 @@ function goneNamesNoId(d: { api: unknown }): void {
 }
 
 // The same through a service known to keep keys whose 410 names no record: nothing is remembered
-// of the post, and only the keyed create, sent again, finds it restored (review 37).
+// of the post by its id. Written on, the keyed create sent again finds it restored (review 37);
+// Keep mine pressed at once finds it by the slug its create claimed and the words it sent (review
+// 39: it dropped them with the key, and made a second post beside it).
 describe('a keyed create landed unanswered, trashed (410 naming no record), restored, Keep mine', () => {
-  it('meets the restored post: no second post made beside it', async () => {
-    const title = 'Common eider';
-    const d = world.device({ attempts: 1 });
-    goneNamesNoId(d);
-    d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    world.proxy.setPolicy(({ method }) =>
-      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
-    );
-    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    const [made] = await world.postsTitled(title);
-    d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
-    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
-    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
-    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
-    // A colleague restores it; the writer writes on (a push goes), then presses Keep mine.
-    restoreFromTrash(made!.id);
-    d.store.saveDraft(draft.id, fields(title, '<p>A, more, and more</p>'));
-    await d.engine.flush();
-    if (d.store.getDraft(draft.id)!.conflict?.id === -1) d.engine.resolve(draft.id, 'mine');
-    await d.engine.flush();
-    const titled = await world.postsTitled(title);
-    expect({
-      posts: titled.map((p) => p.id),
-      draftOn: d.store.getDraft(draft.id)!.remoteId,
-    }).toEqual({ posts: [made!.id], draftOn: made!.id });
-  });
+  it.each([
+    ['Common eider', true],
+    ['King eider flotilla', false],
+  ])(
+    '%s (written on first: %s) meets the restored post: no second post beside it',
+    async (title, writesOn) => {
+      const d = world.device({ attempts: 1 });
+      goneNamesNoId(d);
+      d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
+      expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
+      world.proxy.setPolicy(({ method }) =>
+        method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+      );
+      const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
+      expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+      back();
+      const [made] = await world.postsTitled(title);
+      d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
+      expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(
+        300,
+      );
+      expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
+      expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
+      restoreFromTrash(made!.id);
+      if (writesOn) {
+        d.store.saveDraft(draft.id, fields(title, '<p>A, more, and more</p>'));
+        await d.engine.flush();
+      }
+      if (d.store.getDraft(draft.id)!.conflict?.id === -1) d.engine.resolve(draft.id, 'mine');
+      await d.engine.flush();
+      await d.engine.flush();
+      const titled = await world.postsTitled(title);
+      expect({
+        posts: titled.map((p) => p.id),
+        draftOn: d.store.getDraft(draft.id)!.remoteId,
+      }).toEqual({ posts: [made!.id], draftOn: made!.id });
+    },
+  );
 });
 
 // Keep mine's create turned away by a gateway (a 429: it never reached the service), the post
@@ -707,37 +718,4 @@ describe('Keep mine’s create never landed (a gateway’s 429), the post restor
       }).toEqual({ conflict: -1, onService: [], writes: ['DELETE'] });
     },
   );
-});
-
-// The same, Keep mine pressed at once on the restored post: dropped with the key, the claim and
-// the words sent, nothing found it, and a second post was made beside it (review 39).
-describe('a keyed create landed unanswered, trashed (410 naming no record), restored, Keep mine at once', () => {
-  it('meets the restored post: no second post made beside it', async () => {
-    const title = 'King eider flotilla';
-    const d = world.device({ attempts: 1 });
-    goneNamesNoId(d);
-    d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
-    world.proxy.setPolicy(({ method }) =>
-      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
-    );
-    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>A</p>'));
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    const [made] = await world.postsTitled(title);
-    d.store.saveDraft(draft.id, fields(title, '<p>A, more</p>'));
-    expect((await world.service.request('DELETE', `/posts/${made!.id}`)).status).toBeLessThan(300);
-    expect(await d.engine.flush()).toMatchObject({ conflicts: 1 });
-    expect(d.store.getDraft(draft.id)!.conflict?.id).toBe(-1);
-    // A colleague restores it; the writer, shown it deleted, keeps their words.
-    restoreFromTrash(made!.id);
-    d.engine.resolve(draft.id, 'mine');
-    await d.engine.flush();
-    await d.engine.flush();
-    const titled = await world.postsTitled(title);
-    expect({
-      posts: titled.map((p) => p.id),
-      draftOn: d.store.getDraft(draft.id)!.remoteId,
-    }).toEqual({ posts: [made!.id], draftOn: made!.id });
-  });
 });
