@@ -32,6 +32,26 @@ const openFromList = (d: Device, remote: RemoteRecord & { etag?: string }): stri
     d.store.adoptRemote(d.publicationId, 'post', remote, remote.etag)
   ).id;
 
+/**
+ * A post of the title deleted (it keeps its slug), then a new draft's create landing at `-2` with
+ * its answer lost.
+ */
+async function landedAtNumberedSlug(title: string) {
+  const d = world.device({ attempts: 1 });
+  const old = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>old</p>'));
+  expect(await d.engine.flush()).toMatchObject({ done: 1 });
+  const oldId = d.store.getDraft(old.id)!.remoteId!;
+  expect((await world.service.request('DELETE', `/posts/${oldId}`)).status).toBeLessThan(300);
+  world.proxy.setPolicy(({ method }) =>
+    method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
+  );
+  const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>E</p>'));
+  expect(await d.engine.flush()).toMatchObject({ failed: 1 });
+  back();
+  const [made] = await world.postsTitled(title);
+  return { d, draft, made: made! };
+}
+
 // A draft whose create landed with its answer lost has no id, and the post, numbered by the
 // service (a deleted post keeps the slug), was listed beside it; opened from the list, a second
 // draft was made of it, and the first one's retry could never attach to its post (one draft a
@@ -40,23 +60,10 @@ const openFromList = (d: Device, remote: RemoteRecord & { etag?: string }): stri
 describe('a create landed unanswered at a numbered slug, the post opened from the list, the retry', () => {
   it('the first draft is not stuck on a storage error: its words reach its post, or it is told', async () => {
     const title = 'Eider down';
-    const d = world.device({ attempts: 1 });
-    // An older post of that title, deleted: its slug stays reserved on the service.
-    const old = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>old</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const oldId = d.store.getDraft(old.id)!.remoteId!;
-    expect((await world.service.request('DELETE', `/posts/${oldId}`)).status).toBeLessThan(300);
-    // The new post's create lands at `-2`; its answer is lost.
-    world.proxy.setPolicy(({ method }) =>
-      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
-    );
-    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>E</p>'));
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    const [made] = await world.postsTitled(title);
-    expect(made!.slug).toBe(`${slugify(title)}-2`);
+    const { d, draft, made } = await landedAtNumberedSlug(title);
+    expect(made.slug).toBe(`${slugify(title)}-2`);
     // The writer opens it from the list (the claim is the unnumbered slug), as `drafts.open` does.
-    const remote = (await d.api.findBySlug('post', made!.slug))!;
+    const remote = (await d.api.findBySlug('post', made.slug))!;
     expect(openFromList(d, remote)).toBe(draft.id);
     // The writer goes on in the first draft; its retry comes.
     d.store.saveDraft(draft.id, fields(title, '<p>E, and more</p>'));
@@ -70,27 +77,14 @@ describe('a create landed unanswered at a numbered slug, the post opened from th
     const now = d.store.getDraft(draft.id)!;
     expect({
       error: now.lastError,
-      onService: (await byId(made!.id))?.content,
+      onService: (await byId(made.id))?.content,
       posts: (await world.postsTitled(title)).length,
     }).toEqual({ error: null, onService: '<p>E, and more</p>', posts: 1 });
   });
 
   it('a Delete of the first draft goes: not held behind its failing push for good', async () => {
-    const title = 'Eider duckling';
-    const d = world.device({ attempts: 1 });
-    const old = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>old</p>'));
-    expect(await d.engine.flush()).toMatchObject({ done: 1 });
-    const oldId = d.store.getDraft(old.id)!.remoteId!;
-    expect((await world.service.request('DELETE', `/posts/${oldId}`)).status).toBeLessThan(300);
-    world.proxy.setPolicy(({ method }) =>
-      method === 'POST' ? { type: 'drop-response' } : { type: 'pass' },
-    );
-    const draft = d.store.createDraft(d.publicationId, 'post', fields(title, '<p>E</p>'));
-    expect(await d.engine.flush()).toMatchObject({ failed: 1 });
-    back();
-    const [made] = await world.postsTitled(title);
-    const remote = (await d.api.findBySlug('post', made!.slug))!;
-    openFromList(d, remote);
+    const { d, draft, made } = await landedAtNumberedSlug('Eider duckling');
+    openFromList(d, (await d.api.findBySlug('post', made.slug))!);
     // The writer, seeing the same post twice, deletes the draft that never synced.
     d.store.requestDelete(draft.id, 10_000);
     d.clock.now += 11_000;
