@@ -395,48 +395,6 @@ export class LocalStore {
    * them. A removed publication's words stayed in the file, where its dialog said they went (a
    * review).
    */
-  /**
-   * One record, one draft: another draft of the record this one is to be based on (opened from a
-   * list while this one's create awaited its lost answer) gives way. Untouched, it goes, its
-   * history moved here; with words of its own, they stay as a separate local draft, sent only once
-   * written in. The store's unique index otherwise refused every write of the id, and the draft
-   * was stuck for good: its words never sent, no conflict choice possible (review 39).
-   */
-  private giveWay(draftId: string, remoteId: number | null): void {
-    if (remoteId === null) return;
-    const draft = this.mustGet(draftId);
-    const row = this.db
-      .prepare(
-        'SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id = ? AND id <> ?',
-      )
-      .get(draft.publicationId, draft.kind, remoteId, draftId) as DraftRow | undefined;
-    if (!row) return;
-    const other = toDraft(row);
-    const queued = this.db.prepare('SELECT 1 FROM outbox WHERE draft_id = ?').get(other.id);
-    if (other.localRev === other.syncedRev && !other.conflict && !queued) {
-      this.db
-        .prepare('UPDATE revisions SET draft_id = ? WHERE draft_id = ?')
-        .run(draftId, other.id);
-      this.db.prepare('DELETE FROM drafts WHERE id = ?').run(other.id);
-      this.forgetBeside([other.id]);
-      return;
-    }
-    const { slug: _slug, ...words } = other.fields;
-    const fields = {
-      ...words,
-      title: `${other.fields.title || 'Untitled'} (second copy)`,
-      status: 'draft' as const,
-    };
-    this.db.prepare('DELETE FROM outbox WHERE draft_id = ?').run(other.id);
-    this.db
-      .prepare(
-        `UPDATE drafts SET remote_id = NULL, base_json = NULL, conflict_json = NULL, claimed_slug = NULL,
-           create_key = NULL, create_started_at = NULL, sent_versions = '[]', fields_json = ?,
-           search_text = ?, synced_rev = 0 WHERE id = ?`,
-      )
-      .run(JSON.stringify(fields), draftSearchText(fields), other.id);
-  }
-
   private forgetBeside(draftIds: readonly string[]): void {
     const forget = this.db.prepare("DELETE FROM settings WHERE key GLOB '*:' || ?");
     for (const draftId of draftIds) forget.run(draftId);
@@ -1146,7 +1104,6 @@ export class LocalStore {
       // for "Keep published" (a review found nothing holding it after an Update pressed offline).
       if (sent && update.base.status === 'publish' && before.localRev > update.rev)
         this.snapshot(id, 'live-before-edits', sent);
-      this.giveWay(id, update.remoteId);
       this.db
         .prepare(
           `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
@@ -1238,14 +1195,13 @@ export class LocalStore {
    * `slugGiven` false: its slug is not the one asked for (a colleague's since), so not Quire's.
    */
   attachRemote(id: string, base: DraftBase, slugGiven = true): void {
-    this.write(() => {
-      this.giveWay(id, base.remoteId);
+    this.write(() =>
       this.db
         .prepare(
           'UPDATE drafts SET remote_id = ?, base_json = ?, given_slug = CASE WHEN ? THEN ? ELSE given_slug END, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
         )
-        .run(base.remoteId, JSON.stringify(base), slugGiven ? 1 : 0, base.slug, id);
-    });
+        .run(base.remoteId, JSON.stringify(base), slugGiven ? 1 : 0, base.slug, id),
+    );
   }
 
   markConflict(id: string, theirs: RemoteRecord): void {
@@ -1287,7 +1243,6 @@ export class LocalStore {
     return this.write(() => {
       const draft = this.mustGet(id);
       this.snapshot(id, reason);
-      this.giveWay(id, record.id);
       // A slug the writer never set, and Quire gave, stays unset: it follows the title while the
       // record is unpublished. Stored, it was taken for the writer's own, and a retitled draft
       // kept its old URL while its Slug field said it follows the title (review 25).
@@ -1427,7 +1382,6 @@ export class LocalStore {
   keepMine(draftId: string, theirs: RemoteRecord | null, goneIds: readonly number[] = []): string {
     return this.write(() => {
       if (theirs) this.snapshot(draftId, 'service-version-replaced', fieldsOf(theirs));
-      this.giveWay(draftId, theirs?.id ?? null);
       // The post deleted is no longer the draft's: its copy kept for browsing offline went on
       // being found by a search beside the post made again, one that no longer exists (review 35).
       const before = this.mustGet(draftId);
