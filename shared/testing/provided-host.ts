@@ -24,6 +24,7 @@ export const OWN_CORES = [
   'undo-elsewhere',
   'closed-unsaved-window-close',
   'closed-unsaved-removed',
+  'window-close-holders',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { useId, useState, type ReactNode } from 'react';
+import { NOT_NOW_READ_ONLY } from './read-only-text-note';
 
 /**
  * A form under the toolbar that puts something at an address into the text (a link, an image,
@@ -48,7 +49,10 @@ export function AddressForm({
       aria-label={name}
       onSubmit={(event) => {
         event.preventDefault();
-        const refused = insert(address);
+        // Opened before the text turned read-only (a Delete or a replaced text on its way): the
+        // text takes nothing, and a form closed as if done left the writer believing it went in
+        // (a review of the editor's ways out). Kept open, said why, to apply once it may.
+        const refused = editor.isEditable ? insert(address) : NOT_NOW_READ_ONLY;
         if (refused) setError(refused);
         else close();
       }}

@@ -62,7 +62,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   const notify = useUi((state) => state.notify);
   const openDraft = useUi((state) => state.openDraft);
   const editorRef = useRef<Editor | null>(null);
-  const readOnlyLock = useReadOnlyLock(editorRef);
+  const readOnlyLock = useReadOnlyLock(draft.id, editorRef);
   const { readOnly } = readOnlyLock;
   const saving = useDraftSaving(draft, notify, editorRef, readOnlyLock.held);
   const { autosave, currentFields, update, textChanged, saveOnClose } = saving;
@@ -80,6 +80,8 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     {
       extensions: editorExtensions,
       content: opening,
+      // A reopened editor of a draft still held (a Delete on its way) starts read-only.
+      editable: !readOnlyLock.held(),
       injectCSS: false,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,

@@ -255,7 +255,7 @@ export function EditorHeader({
         </button>
       </div>
       <div className="editor-tools">
-        {mode === 'visual' && <Toolbar editor={editor} />}
+        {mode === 'visual' && <Toolbar editor={editor} readOnly={readOnly} />}
         <div className="mode-switch" role="group" aria-label="Editing mode">
           <button
             type="button"

@@ -34,7 +34,7 @@ describe('Toolbar', () => {
   it('raises and lowers the selected characters, one or the other', async () => {
     const user = userEvent.setup();
     const e = open('<p>H2O and x2</p>', 'H2O and x2');
-    render(<Toolbar editor={e} />);
+    render(<Toolbar editor={e} readOnly={false} />);
     act(() => void e.commands.setTextSelection({ from: 2, to: 3 }));
     await user.click(screen.getByRole('button', { name: 'Subscript x₂' }));
     act(() => void e.commands.setTextSelection({ from: 10, to: 11 }));
@@ -55,7 +55,7 @@ describe('Toolbar', () => {
   it('folds the line into a disclosure, pressed while in one, and takes it apart again', async () => {
     const user = userEvent.setup();
     const e = open('<p>Intro</p><p>The aside</p>', 'The aside');
-    render(<Toolbar editor={e} />);
+    render(<Toolbar editor={e} readOnly={false} />);
     const button = screen.getByRole('button', { name: 'Disclosure' });
     expect(button.getAttribute('aria-pressed')).toBe('false');
     await user.click(button);
@@ -70,7 +70,7 @@ describe('Toolbar', () => {
   it('centres the line, pressed while it is, and is unavailable where there is no line', async () => {
     const user = userEvent.setup();
     const e = open('<p>Epigraph</p><pre><code>npm test</code></pre>', 'Epigraph');
-    render(<Toolbar editor={e} />);
+    render(<Toolbar editor={e} readOnly={false} />);
     const button = screen.getByRole('button', { name: 'Centre' });
     expect(button.getAttribute('aria-keyshortcuts')).toBe('Control+Shift+E Meta+Shift+E');
     await user.click(button);
@@ -87,7 +87,7 @@ describe('Toolbar', () => {
   it('shows the table tools on asking, each usable only where it can act', async () => {
     const user = userEvent.setup();
     const e = open('<p>Miles</p>', 'Miles');
-    render(<Toolbar editor={e} />);
+    render(<Toolbar editor={e} readOnly={false} />);
     const table = screen.getByRole('button', { name: 'Table' });
     expect(table.getAttribute('aria-expanded')).toBe('false');
     await user.click(table);
@@ -114,7 +114,7 @@ describe('Toolbar', () => {
   it('moves along the table tools with the arrows, and Escape closes them back to the Table button', async () => {
     const user = userEvent.setup();
     const e = open('<table><tbody><tr><td>a</td></tr></tbody></table>', 'a');
-    render(<Toolbar editor={e} />);
+    render(<Toolbar editor={e} readOnly={false} />);
     await user.click(screen.getByRole('button', { name: 'Table' }));
     const tools = screen.getByRole('toolbar', { name: 'Table' });
     // In a table: the first tool that acts has the focus.

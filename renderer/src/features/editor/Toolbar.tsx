@@ -5,6 +5,8 @@ import { CENTRE_KEYS, linesCentred, toggleCentre } from './alignment';
 import { toggleDisclosure } from './disclosures';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
+import { NOT_NOW_READ_ONLY } from './read-only-text-note';
+import { useUi } from '../../ui-store';
 import { EmbedForm } from './EmbedForm';
 import { ImageForm } from './ImageForm';
 import { LinkForm } from './LinkForm';
@@ -49,7 +51,7 @@ function useFieldInFocus(): boolean {
   return inField;
 }
 
-export function Toolbar({ editor }: { editor: Editor }) {
+export function Toolbar({ editor, readOnly }: { editor: Editor; readOnly: boolean }) {
   // Undo and Redo are the text's. With the title or a Details field in focus (the toolbar's
   // buttons leave the focus where it was) they are unavailable: pressed, they undid the text's
   // last steps behind the writer's back. The field's own Ctrl/Cmd+Z is the field's.
@@ -304,10 +306,16 @@ export function Toolbar({ editor }: { editor: Editor }) {
               aria-controls={button.controls}
               aria-expanded={button.controls ? tableTools : undefined}
               // Focusable while unavailable: a toolbar keeps every stop where the arrows expect it.
-              aria-disabled={button.enabled === false ? 'true' : undefined}
+              // While read-only (a Delete or a replaced text on its way) none is available, as the
+              // header's Visual and Publish are not: shown pressable, a link "applied" went
+              // nowhere, unsaid (a review of the editor's ways out).
+              aria-disabled={readOnly || button.enabled === false ? 'true' : undefined}
               onMouseDown={(event) => event.preventDefault()}
               onFocus={() => setCurrent(index)}
-              onClick={() => button.enabled !== false && button.run()}
+              onClick={() => {
+                if (readOnly) useUi.getState().notify({ tone: 'info', message: NOT_NOW_READ_ONLY });
+                else if (button.enabled !== false) button.run();
+              }}
             >
               {button.text}
             </button>

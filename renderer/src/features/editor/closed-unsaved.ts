@@ -6,6 +6,7 @@ import { useUi, type NoticeRequest } from '../../ui-store';
 import type { Autosave } from './autosave';
 import { unsavedNotice } from './leave-guard';
 import { trackSave } from './save-order';
+import { holdWindowClose, type CloseHolder } from './window-close';
 
 type Notify = (notice: NoticeRequest) => unknown;
 
@@ -30,38 +31,41 @@ const closedUnsaved = new Map<string, ClosedWords>();
 const titleOf = (autosave: Autosave): string => autosave.lastFields()?.title || 'Untitled';
 
 /**
- * Words that live only here hold the window's close, as an open editor's do (save-before-close.ts,
- * the same policy): held, saved, and the window then closes itself; still refused, the writer is
- * told, and the next close goes through. Without it a writer who freed space and quit lost them
+ * Words that live only here hold the window's close, as an open editor's do (window-close.ts, the
+ * same policy): held, saved, and the window then closes itself; still refused, the writer is
+ * told, and their next close goes through. Without it a writer who freed space and quit lost them
  * unasked (a review of the editor's ways out).
  */
-function holdClose(event: BeforeUnloadEvent): void {
-  const due = [...closedUnsaved].filter(([, words]) => !words.toldAtClose);
-  if (due.length === 0) return;
-  event.preventDefault();
-  void Promise.all(
-    due.map(async ([draftId, words]) => {
-      const outcome = await tryAgain(draftId, words);
-      if (outcome === 'refused') {
-        words.toldAtClose = true;
-        say(draftId, words, ' Close again to close anyway.');
-      }
-      return outcome;
-    }),
-  ).then((outcomes) => {
-    if (!outcomes.includes('refused')) window.close();
-  });
-}
+const closeHolder: CloseHolder = {
+  holds: () => [...closedUnsaved.values()].some((words) => !words.toldAtClose),
+  save: async () => {
+    const due = [...closedUnsaved].filter(([, words]) => !words.toldAtClose);
+    const outcomes = await Promise.all(
+      due.map(async ([draftId, words]) => {
+        const outcome = await tryAgain(draftId, words);
+        if (outcome === 'refused') {
+          words.toldAtClose = true;
+          say(draftId, words, ' Close again to close anyway.');
+        }
+        return outcome;
+      }),
+    );
+    return !outcomes.includes('refused');
+  },
+};
+let releaseClose: (() => void) | null = null;
 
-/** The window's close is listened for only while there are words here to hold it for. */
+/** The window's close is held only while there are words here to hold it for. */
 function remember(draftId: string, words: ClosedWords): void {
-  if (closedUnsaved.size === 0) window.addEventListener('beforeunload', holdClose);
+  releaseClose ??= holdWindowClose(closeHolder);
   closedUnsaved.set(draftId, words);
 }
 
 function forget(draftId: string): void {
   closedUnsaved.delete(draftId);
-  if (closedUnsaved.size === 0) window.removeEventListener('beforeunload', holdClose);
+  if (closedUnsaved.size > 0) return;
+  releaseClose?.();
+  releaseClose = null;
 }
 
 function say(draftId: string, words: ClosedWords, after = ''): void {

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, type RefObject } from 'react';
+import { draftHeld, holdDraft, useDraftHeld } from './draft-holds';
 
 export interface ReadOnlyLock {
   /** Whether text, title, source, details and the header's actions take nothing now. */
@@ -14,26 +15,31 @@ export interface ReadOnlyLock {
  * The editor is read-only while a Delete or a replaced text (Discard edits, a restore, a conflict
  * choice) is on its way. Counted, not a flag: a conflict choice that failed while a Delete pressed
  * meanwhile still waited made the text editable again, and words typed then took the Delete back
- * (a review of the editor's ways out).
+ * (a review of the editor's ways out). Counted per draft, above the editor (draft-holds.ts): a
+ * choice that lands remounts the editor, which must start read-only while the Delete still waits.
  */
-export function useReadOnlyLock(editorRef: RefObject<Editor | null>): ReadOnlyLock {
-  const count = useRef(0);
-  const [readOnly, setReadOnly] = useState(false);
+export function useReadOnlyLock(
+  draftId: string,
+  editorRef: RefObject<Editor | null>,
+): ReadOnlyLock {
+  const readOnly = useDraftHeld(draftId);
+  // At once, not at the next render: a letter typed right after the press must not go in.
+  const follow = useCallback(() => {
+    const editor = editorRef.current;
+    const editable = !draftHeld(draftId);
+    if (editor && !editor.isDestroyed && editor.isEditable !== editable)
+      editor.setEditable(editable, false);
+  }, [draftId, editorRef]);
+  // A hold taken or let go by another mount of this draft's editor (one since replaced).
+  useEffect(follow, [follow, readOnly]);
   const lock = useCallback(() => {
-    count.current++;
-    editorRef.current?.setEditable(false, false);
-    setReadOnly(true);
-    let released = false;
+    const release = holdDraft(draftId);
+    follow();
     return () => {
-      if (released) return;
-      released = true;
-      count.current--;
-      if (count.current > 0) return;
-      const editor = editorRef.current;
-      if (editor && !editor.isDestroyed) editor.setEditable(true, false);
-      setReadOnly(false);
+      release();
+      follow();
     };
-  }, [editorRef]);
-  const held = useCallback(() => count.current > 0, []);
+  }, [draftId, follow]);
+  const held = useCallback(() => draftHeld(draftId), [draftId]);
   return { readOnly, held, lock };
 }

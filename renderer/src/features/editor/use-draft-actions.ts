@@ -148,22 +148,30 @@ export function useDraftActions({
   /**
    * Discard edits, a restore and a conflict choice replace the stored text, and the editor then
    * reopens on it. Meanwhile the text is read-only, and anything changed after the last save is
-   * dropped: saved late, it would have put the old words back over the new.
+   * dropped: saved late, it would have put the old words back over the new. The hold is kept per
+   * draft (draft-holds.ts), so it is let go once the replaced text is shown: a hold left behind
+   * would keep every later editor of the draft read-only.
    */
   const replaceStored = async <T>(
     notDone: string,
     replace: () => Promise<T>,
-  ): Promise<{ done: true; result: T } | { done: false }> => {
-    if (refusedWhileReadOnly() || !(await savedFirst(notDone))) return { done: false };
+    landed: (result: T) => Promise<void>,
+  ): Promise<void> => {
+    if (refusedWhileReadOnly() || !(await savedFirst(notDone))) return;
     const unlock = lock();
+    let result: T;
     try {
-      const result = await replace();
+      result = await replace();
       autosave.drop();
-      return { done: true, result };
     } catch (error) {
       notify({ tone: 'error', message: describeError(error) });
       unlock();
-      return { done: false };
+      return;
+    }
+    try {
+      await landed(result);
+    } finally {
+      unlock();
     }
   };
 
@@ -181,17 +189,18 @@ export function useDraftActions({
     }
   };
 
-  const discardEdits = async () => {
-    const outcome = await replaceStored('Not discarded', () =>
-      bridge.drafts.discard({ draftId: draft.id }),
+  const discardEdits = () =>
+    replaceStored(
+      'Not discarded',
+      () => bridge.drafts.discard({ draftId: draft.id }),
+      async () => {
+        notify({
+          tone: 'info',
+          message: `Back to the version on ${publication.name}; your edits are in the history.`,
+        });
+        await reopen();
+      },
     );
-    if (!outcome.done) return;
-    notify({
-      tone: 'info',
-      message: `Back to the version on ${publication.name}; your edits are in the history.`,
-    });
-    await reopen();
-  };
 
   /** The post a Delete was undone for, opened where it lives. */
   const openUndone = async () => {
@@ -261,6 +270,9 @@ export function useDraftActions({
               .catch((error: unknown) => notify({ tone: 'error', message: describeError(error) })),
         },
       });
+      // The hold is kept per draft (draft-holds.ts): left, the post reopened after Undo would be
+      // read-only for good.
+      unlock();
     } catch (error) {
       removing.current = false;
       unlock();
@@ -270,16 +282,24 @@ export function useDraftActions({
 
   const resolve = async (resolution: Resolution) => {
     setResolving(true);
-    const outcome = await replaceStored('Not resolved', () =>
-      bridge.sync.resolveConflict({
-        draftId: draft.id,
-        resolution,
-        ...(draft.theirs ? { seen: draft.theirs.version } : {}),
-      }),
+    await replaceStored(
+      'Not resolved',
+      () =>
+        bridge.sync.resolveConflict({
+          draftId: draft.id,
+          resolution,
+          ...(draft.theirs ? { seen: draft.theirs.version } : {}),
+        }),
+      async (kept) => {
+        setResolving(false);
+        await resolved(resolution, kept);
+      },
     );
     setResolving(false);
-    if (!outcome.done) return;
-    const kept = outcome.result;
+  };
+
+  /** A conflict choice that landed: said, and the editor moves to what was kept. */
+  const resolved = async (resolution: Resolution, kept: string[]) => {
     useUi.getState().dismissAbout(conflictNotice(draft.id));
     if (!kept.includes(draft.id)) {
       // Theirs was the deletion: this draft is gone, and with it the editor.
@@ -314,17 +334,18 @@ export function useDraftActions({
     await reopen();
   };
 
-  const restore = async (revisionId: number) => {
-    const outcome = await replaceStored('Not restored', () =>
-      bridge.drafts.restoreRevision({ draftId: draft.id, revisionId }),
+  const restore = (revisionId: number) =>
+    replaceStored(
+      'Not restored',
+      () => bridge.drafts.restoreRevision({ draftId: draft.id, revisionId }),
+      async (restored) => {
+        notify({
+          tone: 'info',
+          message: `Restored “${restored.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
+        });
+        await reopen();
+      },
     );
-    if (!outcome.done) return;
-    notify({
-      tone: 'info',
-      message: `Restored “${outcome.result.fields.title || 'Untitled'}”; the text it replaced is in the history.`,
-    });
-    await reopen();
-  };
 
   return {
     status,

@@ -1,0 +1,134 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appOverRealCore, noticeSaying } from '../../testing/app-over-real-core';
+import { answeredCalls } from '../../testing/real-core';
+
+// A review of the editor's ways out: while read-only (a Delete on its way) the text refuses every
+// change (read-only-text.ts), and the header's Visual/HTML source/Publish say so (aria-disabled).
+// The formatting toolbar did not: every button, Undo and Link included, was shown pressable, and
+// the Link form took an address and closed on Apply as if it were done. Nothing went in, nothing
+// was said; the Delete refused, the writer went on believing the link was in the post.
+
+const app = appOverRealCore();
+
+// A focus scrolls the caret into view, which asks for rectangles: jsdom lays nothing out.
+beforeAll(() => {
+  const emptyRect = () => new DOMRect(0, 0, 0, 0);
+  for (const proto of [Range.prototype, Element.prototype])
+    Object.assign(proto, { getClientRects: () => [], getBoundingClientRect: emptyRect });
+});
+
+/** The writer links from the toolbar: Link, an address, Apply. What became of the form. */
+async function linkFromToolbar(user: ReturnType<typeof userEvent.setup>, href: string) {
+  const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+  const link = within(toolbar).getByRole('button', { name: 'Link' });
+  const linkShown = link.getAttribute('aria-disabled');
+  await user.click(link);
+  const form = screen.queryByRole('form', { name: 'Link' });
+  if (!form) return { linkShown, formOutcome: 'not opened' };
+  const address = within(form).getByLabelText('Link address');
+  await user.clear(address);
+  await user.type(address, href);
+  await user.click(within(form).getByRole('button', { name: 'Apply' }));
+  const said = app
+    .useUi()
+    .getState()
+    .notices.some((n) => n.message.startsWith('Not now'));
+  const formOutcome = screen.queryByRole('form', { name: 'Link' })
+    ? 'kept open'
+    : said
+      ? 'closed, said why'
+      : 'closed silently';
+  return { linkShown, formOutcome };
+}
+
+describe('The toolbar while a Delete is on its way', () => {
+  it('(control) links when nothing is on its way', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Lighthouse days', '<p>Open daily.</p>');
+    await app.openInApp(draft.id);
+    const outcome = await linkFromToolbar(user, 'https://example.com/days');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () =>
+      expect((await app.stored(draft.id)).content).toContain('https://example.com/days'),
+    );
+    expect(outcome).toEqual({ linkShown: null, formOutcome: 'closed silently' });
+  });
+
+  it('is shown unavailable, and pressed opens nothing', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Lighthouse hours', '<p>Open daily.</p>');
+    await app.openInApp(draft.id);
+
+    let refuse = () => {};
+    answeredCalls.set(
+      'records.delete',
+      () => new Promise((_, reject) => (refuse = () => reject(new Error('The disk is full')))),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Post text').getAttribute('contenteditable')).toBe('false'),
+    );
+
+    const { linkShown, formOutcome } = await linkFromToolbar(user, 'https://example.com/hours');
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    const allShownUnavailable = within(toolbar)
+      .getAllByRole('button')
+      .every((button) => button.getAttribute('aria-disabled') === 'true');
+
+    refuse();
+    await noticeSaying(/disk is full/i);
+    const html = (await app.stored(draft.id)).content;
+    expect({
+      // Shown unavailable, as Visual and Publish are, and pressed, it opens nothing.
+      linkShown,
+      formOutcome,
+      allShownUnavailable,
+      linkInText: html.includes('example.com/hours'),
+    }).toEqual({
+      linkShown: 'true',
+      formOutcome: 'not opened',
+      allShownUnavailable: true,
+      linkInText: false,
+    });
+  });
+
+  it('keeps a form opened before the Delete open on Apply, and says why', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Lighthouse keepers', '<p>Open daily.</p>');
+    await app.openInApp(draft.id);
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Link' }));
+    const form = await screen.findByRole('form', { name: 'Link' });
+
+    let refuse = () => {};
+    answeredCalls.set(
+      'records.delete',
+      () => new Promise((_, reject) => (refuse = () => reject(new Error('The disk is full')))),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Post text').getAttribute('contenteditable')).toBe('false'),
+    );
+    const address = within(form).getByLabelText('Link address');
+    await user.clear(address);
+    await user.type(address, 'https://example.com/keepers');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    const kept = screen.queryByRole('form', { name: 'Link' });
+    const said = kept ? within(kept).queryByRole('status')?.textContent : null;
+
+    refuse();
+    await noticeSaying(/disk is full/i);
+    expect({
+      kept: kept !== null,
+      said,
+      linkInText: (await app.stored(draft.id)).content.includes('example.com/keepers'),
+    }).toEqual({
+      kept: true,
+      said: 'Not now: this text is being deleted, or replaced.',
+      linkInText: false,
+    });
+  });
+});
