@@ -8,7 +8,13 @@ import type { PublicationView } from '../../../shared/views';
 import type { App as AppComponent } from '../App';
 import type { leavesSettled as leavesSettledFn } from '../features/editor/leave-draft';
 import type { useUi as useUiStore } from '../ui-store';
-import { activePublication, failingCalls, heldCalls, installRealCore } from './real-core';
+import {
+  activePublication,
+  DISK_FULL,
+  failingCalls,
+  heldCalls,
+  installRealCore,
+} from './real-core';
 
 // The whole App over the real core behind the browser host (the Vitest global setup), for the
 // tests of the editor's ways out (a writer's review of them). `failingCalls` stands in for a full
@@ -125,6 +131,30 @@ export function appOverRealCore(own?: OwnCore) {
         () => expect(screen.queryByRole('dialog', { name: 'Add publication' })).toBeNull(),
         { timeout: 10_000 },
       );
+    },
+
+    /**
+     * A post whose editor closed on words the full disk refused: the writer switched to the
+     * Archive while the core was slow to answer, went on typing meanwhile, and the save on the
+     * way out was refused. The failing and held calls are left for the test to clear.
+     */
+    async closeUnsaved(user: User, title: string) {
+      await harness.addArchive();
+      const draft = await harness.createPost(title, '<p>Boats.</p>');
+      const { type } = await harness.openInApp(draft.id);
+      let answer = () => {};
+      heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+      await user.click(await screen.findByRole('button', { name: /^Archive/ }));
+      // Nothing unsaved when it was pressed: the editor may go; the core has yet to answer.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      failingCalls.set('drafts.save', DISK_FULL);
+      type(' Gulls.');
+      answer();
+      await noticeSaying(
+        new RegExp(`^“${title}” closed before its last changes could be saved\\.`),
+      );
+      await screen.findByText('Archive', { selector: '.current-publication strong' });
+      return draft;
     },
 
     /** Back to the sample in the sidebar, and the post opened from its list, as a writer does. */

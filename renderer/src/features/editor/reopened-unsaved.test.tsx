@@ -8,7 +8,7 @@ import {
   noticeSaying,
   typeAtEnd,
 } from '../../testing/app-over-real-core';
-import { DISK_FULL, failingCalls, heldCalls } from '../../testing/real-core';
+import { failingCalls } from '../../testing/real-core';
 
 // A writer's review of the editor's ways out: a post closed before its last words could be saved
 // (a full disk) opened again on the older stored text; the reopened editor's first save then
@@ -22,30 +22,10 @@ const noticesShown = () =>
     .queryAllByText(/Harbour log/, { selector: '[data-notice] > span' })
     .map((span) => span.textContent);
 
-/**
- * The writer switches publication while the core is slow to answer, goes on typing meanwhile,
- * and the disk fills: the switch closes the editor, its save on the way out refused.
- */
-async function closeUnsaved(user: ReturnType<typeof userEvent.setup>, title: string) {
-  await app.addArchive();
-  const draft = await app.createPost(title, '<p>Boats.</p>');
-  const { type } = await app.openInApp(draft.id);
-  let answer = () => {};
-  heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
-  await user.click(await screen.findByRole('button', { name: /^Archive/ }));
-  // Nothing unsaved when it was pressed: the editor may go; the core has yet to answer.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  failingCalls.set('drafts.save', DISK_FULL);
-  type(' Gulls.');
-  answer();
-  await noticeSaying(new RegExp(`^“${title}” closed before its last changes could be saved\\.`));
-  return draft;
-}
-
 describe('words closed unsaved, then the post opened again', () => {
   it('are stored as it opens once there is room, and shown', async () => {
     const user = userEvent.setup();
-    const draft = await closeUnsaved(user, 'Harbour log one');
+    const draft = await app.closeUnsaved(user, 'Harbour log one');
 
     // Room again. The writer goes back to the post from the sidebar and its list.
     failingCalls.clear();
@@ -77,7 +57,7 @@ describe('words closed unsaved, then the post opened again', () => {
 
   it('are shown when they still cannot be stored, and saved from the reopened editor', async () => {
     const user = userEvent.setup();
-    const draft = await closeUnsaved(user, 'Harbour log two');
+    const draft = await app.closeUnsaved(user, 'Harbour log two');
 
     // Still no room: the post opens on the words typed before the close, not the stored ones.
     const editor = await app.reopenFromTheList(user, 'Harbour log two');

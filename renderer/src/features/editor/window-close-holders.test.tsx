@@ -22,20 +22,9 @@ const app = appOverRealCore('window-close-holders');
 
 afterEach(() => vi.restoreAllMocks());
 
-/** A post whose editor closed (the writer turned to Archive) on words the full disk refused. */
+/** `app.closeUnsaved`, the disk and the core back to normal after it. */
 async function closedUnsaved(user: ReturnType<typeof userEvent.setup>, title: string) {
-  await app.addArchive();
-  const draft = await app.createPost(title, '<p>Boats.</p>');
-  const { type } = await app.openInApp(draft.id);
-  let answer = () => {};
-  heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
-  await user.click(await screen.findByRole('button', { name: /^Archive/ }));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  failingCalls.set('drafts.save', DISK_FULL);
-  type(' Gulls.');
-  answer();
-  await noticeSaying(new RegExp(`^“${title}” closed before its last changes could be saved\\.`));
-  await screen.findByText('Archive', { selector: '.current-publication strong' });
+  const draft = await app.closeUnsaved(user, title);
   failingCalls.clear();
   heldCalls.clear();
   return draft;
