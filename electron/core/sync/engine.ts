@@ -496,7 +496,11 @@ export class SyncEngine {
             rememberGone(store, draft.id, unknownBase(error.recordId), []);
           return this.conflict(draft, goneMarker(draft));
         }
-        if (store.getSetting(goneSetting(draft.id))) store.setSetting(goneSetting(draft.id), null);
+        // Made: nothing is kept over a deletion. Unless Keep mine was pressed while it went: the
+        // setting is then the choice's, and cleared, Keep mine's push knew nothing of the post
+        // restored and made a second one beside it (review 41).
+        if (store.getSetting(goneSetting(draft.id)) && !this.resolvedSince(draft.id))
+          store.setSetting(goneSetting(draft.id), null);
         if (api.honoursKeys) store.setSetting(keysSetting(draft.publicationId), 'yes');
         const made = await api.getBySlug(draft.kind, created.slug);
         const sent = store.getDraft(draft.id)?.sentVersions ?? [];
@@ -1059,7 +1063,12 @@ export class SyncEngine {
     // made it), or not (its 503 page, nothing passed on): the post it made, found by the slug it
     // claimed and the words it sent, is the writer's, the restored one stays the colleague's
     // (review 25); none made, the restored one is met, no second post beside it (review 26).
-    const landed = draft.claimedSlug ? await this.landedCreate(api, draft) : undefined;
+    // Never the restored one itself: Keep mine pressed at once sends its very words, made within
+    // the clock's allowance, and it passed for the create that landed, the post that create made
+    // left on the service out of Quire's sight (review 41).
+    const landed = draft.claimedSlug
+      ? await this.landedCreate(api, draft, base.remoteId)
+      : undefined;
     return landed ? baseOf(landed, landed.etag) : base;
   }
 
@@ -1067,12 +1076,14 @@ export class SyncEngine {
   private async landedCreate(
     api: PublishingApiClient,
     draft: Draft,
+    /** A record that is not it (the one deleted, restored). */
+    notId?: number,
   ): Promise<FetchedRecord | undefined> {
     if (!draft.claimedSlug) return undefined;
     // A claim from before first tries were kept (0): any time, as before.
     const since = draft.createStartedAt ?? 0;
     const sent = (record: RemoteRecord): boolean =>
-      wasSent(draft.sentVersions, record) && api.madeSince(record, since);
+      record.id !== notId && wasSent(draft.sentVersions, record) && api.madeSince(record, since);
     const holder = await api.findBySlug(draft.kind, draft.claimedSlug);
     return holder && sent(holder)
       ? holder
@@ -1294,9 +1305,13 @@ function rememberGone(
     ? [...kept.records.filter((record) => record.remoteId !== base.remoteId), base]
     : kept.records;
   const words = [...kept.sent.filter((entry) => !sent.includes(entry)), ...sent];
+  // A slug claimed again (Keep mine's create at the trashed post's slug, trashed in turn) keeps
+  // its first time: the later one passed the original by, restored, and a post was made beside
+  // it (review 41).
+  const first = kept.claims?.find((one) => one.slug === claim?.slug)?.since;
   const claims = [
     ...(kept.claims ?? []).filter((one) => one.slug !== claim?.slug),
-    ...(claim ? [claim] : []),
+    ...(claim ? [{ ...claim, since: first ?? claim.since }] : []),
   ];
   if (records.length === 0 && words.length === 0) return;
   store.setSetting(goneSetting(draftId), JSON.stringify({ records, sent: words, claims }));
