@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { refusedAddresses } from '../../shared/contract';
-import type { DraftFieldsView } from '../../shared/model';
+import type { DraftFieldsView, RecordKind, RemoteRecord } from '../../shared/model';
 import { SEARCH_LIMIT } from '../../shared/views';
 import { SchemaTooNewError } from '../../server';
 import { QuireError, isTransient } from '../../shared/errors';
@@ -21,7 +21,7 @@ import { sameWords } from './sync/conflict';
 import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
-import { draftOfRecord } from './draft-of-record';
+import { draftsItMayBe, draftOfRecord } from './draft-of-record';
 
 export const UNDO_WINDOW_MS = 10_000;
 /** Pages of 100 that "search everything" fetches at most: 10,000 records, a minute or so. */
@@ -640,6 +640,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
     'drafts.open': async ({ publicationId, kind, slug }) => {
       requirePublication(publicationId);
+      const madeSince = (record: RemoteRecord, since: number) =>
+        clientFor(publicationId).madeSince(record, since);
       let remote;
       try {
         // As for lists: once sync knows the service is away, the copy here opens at once.
@@ -653,13 +655,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const existing = cached && draftOfRecord(store, publicationId, kind, cached);
         if (existing) return view(existing.id);
         if (!cached) throw error;
+        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
+        if (awaited[0]) throw stillSending(kind, awaited[0]);
         return adopted(store.adoptRemote(publicationId, kind, cached).id);
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
       requirePublication(publicationId);
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
-      const existing = draftOfRecord(store, publicationId, kind, remote);
+      let existing = draftOfRecord(store, publicationId, kind, remote);
+      const awaited = () => draftsItMayBe(store, publicationId, kind, remote, madeSince);
+      if (!existing && awaited().length > 0) {
+        // Settled first: their keyed tries are answered with the post they made, if they did.
+        store.makePushesDue();
+        await scheduler.round();
+        existing = draftOfRecord(store, publicationId, kind, remote);
+        const waiting = awaited()[0];
+        if (!existing && waiting) throw stillSending(kind, waiting);
+      }
       if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
       const untouched =
         existing.remoteId !== null &&
@@ -815,4 +828,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
  */
 function sameVersion(seen: string, shown: { updatedAt: string; version: string }): boolean {
   return seen.includes('#') ? sameWords(seen, shown.version) : seen === shown.updatedAt;
+}
+
+/** A record that may be the post of a draft of the writer's not yet settled with the service. */
+function stillSending(kind: RecordKind, draft: Draft): QuireError {
+  const title = draft.fields.title?.trim() || `Untitled ${kind}`;
+  return new QuireError({
+    kind: 'conflict',
+    message: `This ${kind} may be your “${title}”, which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`,
+  });
 }

@@ -232,6 +232,15 @@ function prepareStatements(db: Database.Database) {
       `SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id IS NULL
          AND claimed_slug IS NOT NULL ORDER BY updated_at DESC`,
     ),
+    // Keep mine on a post deleted and known by no id: the slugs its creates claimed, kept to find
+    // it restored (review 39), from the first try on.
+    keptClaimsSince: db.prepare(
+      `SELECT d.*, (SELECT min(json_extract(c.value, '$.since'))
+                      FROM json_each(s.value, '$.claims') c) AS claims_since
+         FROM drafts d JOIN settings s ON s.key = 'kept-over-deletion:' || d.id
+        WHERE d.publication_id = ? AND d.kind = ? AND d.remote_id IS NULL AND json_valid(s.value)
+          AND json_array_length(s.value, '$.claims') > 0`,
+    ),
     insertDraft: db.prepare(
       `INSERT INTO drafts (id, publication_id, kind, remote_id, fields_json, search_text, base_json,
        local_rev, synced_rev, created_at, updated_at)
@@ -700,6 +709,21 @@ export class LocalStore {
     return (this.statements.createsAwaitingAnswer.all(publicationId, kind) as DraftRow[]).map(
       toDraft,
     );
+  }
+
+  /**
+   * Drafts kept over the deletion of a post known by no id (Keep mine), with the time their first
+   * claim was tried: the post, restored, is found by that claim alone.
+   */
+  keptOverDeletionByClaim(
+    publicationId: string,
+    kind: RecordKind,
+  ): { draft: Draft; since: number }[] {
+    return (
+      this.statements.keptClaimsSince.all(publicationId, kind) as (DraftRow & {
+        claims_since: number;
+      })[]
+    ).map((row) => ({ draft: toDraft(row), since: row.claims_since }));
   }
 
   listDrafts(publicationId: string): Draft[] {

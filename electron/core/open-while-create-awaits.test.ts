@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { RecordStore } from '../../server/records';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
+
+// A post made by a create whose answer was lost, then changed by a colleague (a line added, a
+// rename) so it no longer reads as the writer's, was opened from the list as a second draft of
+// the one post: the first draft's retry, and every choice on it, then failed on the store's
+// one-draft-a-record rule for good (review 39). Real parts: the reference server behind a
+// fault proxy, a real core with its SQLite store, the keychain of scripts/with-keyring.sh.
+let service: TestService;
+let proxy: FaultProxy;
+const credentials = new KeytarCredentialStore(`Quire open-while-create-awaits ${randomUUID()}`);
+const cores: { core: Core; dir: string }[] = [];
+
+beforeAll(async () => {
+  service = await startTestService('open-while-create-awaits');
+  proxy = await startFaultProxy(service.server.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+afterEach(async () => {
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  for (const { core, dir } of cores.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
+  const envelope = await c.dispatch(name, input);
+  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
+  return envelope.value;
+}
+
+type Post = { id: number; title: string; slug: string; content: string };
+const postsTitled = async (title: string): Promise<Post[]> =>
+  ((await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]).filter(
+    (post) => post.title === title,
+  );
+
+/**
+ * A core on the service through the proxy, that has seen the service honour keys (a create
+ * answered), and a draft of `title` whose create landed with its answer lost.
+ */
+async function createAnswerLost(title: string, options: { goneNamesNoId?: boolean } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
+  const c = await createCore({
+    dataDir: dir,
+    credentials,
+    version: 't',
+    embedded: false,
+    syncIntervalMs: 60_000,
+    ...(options.goneNamesNoId && { fetch: goneNamingNoId }),
+  });
+  cores.push({ core: c, dir });
+  const pub = await call(c, 'publications.add', {
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+  const publicationId = pub.id as string;
+  await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  // The create lands, its answer lost, and nothing after it gets through to find it meanwhile.
+  let posted = false;
+  proxy.setPolicy(({ method }) => {
+    if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
+    posted = true;
+    return { type: 'drop-response' };
+  });
+  const draft = await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title, content: '<p>Mine</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  const [made] = await postsTitled(title);
+  expect(made, 'the create landed').toBeDefined();
+  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
+  return { c, publicationId, draftId: draft.id as string, made: made! };
+}
+
+/** A service that keeps create keys, but whose 410 names no record (a gateway's own, say). */
+const goneNamingNoId: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status !== 410) return response;
+  const { id: _, ...body } = (await response.json()) as Record<string, unknown>;
+  return new Response(JSON.stringify(body), {
+    status: 410,
+    headers: { 'content-type': 'application/json' },
+  });
+};
+
+/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
+const restoreFromTrash = (id: number) => {
+  const publicationId = service.server.db
+    .prepare('SELECT publication_id FROM records WHERE id = ?')
+    .pluck()
+    .get(id) as number;
+  const other = new Database(service.dataFile);
+  new RecordStore(other).restore(publicationId, id);
+  other.close();
+};
+
+const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
+  ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])
+    .filter((draft) => draft.remoteId === remoteId)
+    .map((draft) => draft.id);
+
+describe('a post whose create awaits its lost answer, changed by a colleague, opened from the list', () => {
+  // A line added is a change of theirs to ask about (the create's replay says it is the
+  // writer's post, changed since); a rename of theirs leaves the words the writer's.
+  it.each([
+    ['a line added', 'Storm petrel burrows', { content: '<p>Mine</p><p>Theirs</p>' }, true],
+    ['renamed', 'Storm petrel nests', { slug: 'petrel-nests-north' }, false],
+  ])(
+    '%s: opens as the writer’s draft, and its words reach the post',
+    async (_, title, change, asked) => {
+      const { c, publicationId, draftId, made } = await createAnswerLost(title);
+      expect((await service.request('PUT', `/posts/${made.id}`, { body: change })).status).toBe(
+        200,
+      );
+      const [{ slug }] = (await postsTitled(title)) as [Post];
+      const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+      expect({ opened: opened.id, asked: opened.theirs !== null }).toEqual({
+        opened: draftId,
+        asked,
+      });
+      if (asked)
+        await call(c, 'sync.resolveConflict', {
+          draftId,
+          resolution: 'theirs',
+          seen: opened.theirs.version,
+        });
+      // The writer writes on; it syncs.
+      const fields = (await call(c, 'drafts.get', { draftId })).fields;
+      await call(c, 'drafts.save', {
+        draftId,
+        fields: { ...fields, content: `${fields.content}<p>And more</p>` },
+      });
+      await call(c, 'sync.syncNow');
+      const after = await call(c, 'drafts.get', { draftId });
+      const [post] = await postsTitled(title);
+      expect({
+        error: after.lastError ?? null,
+        drafts: await draftsOfPost(c, publicationId, made.id),
+        posts: (await postsTitled(title)).length,
+        onService: post?.content,
+      }).toEqual({
+        error: null,
+        drafts: [draftId],
+        posts: 1,
+        onService: `${asked ? '<p>Mine</p><p>Theirs</p>' : '<p>Mine</p>'}<p>And more</p>`,
+      });
+    },
+  );
+
+  it('with the service away since (its copy here listed), is refused, saying which draft it may be', async () => {
+    const title = 'Storm petrel colony';
+    const { c, publicationId, draftId, made } = await createAnswerLost(title);
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-colony-2026' } }))
+        .status,
+    ).toBe(200);
+    // Listed (and so kept here) while the service answered; then it is away.
+    await call(c, 'records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 100,
+      draftsOnly: false,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const refused = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: 'petrel-colony-2026',
+    });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.error.message).toContain(`“${title}”`);
+    // Nothing was made of it here: once back, the first draft is its one draft.
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const opened = await call(c, 'drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: 'petrel-colony-2026',
+    });
+    expect({ opened: opened.id, drafts: await draftsOfPost(c, publicationId, made.id) }).toEqual({
+      opened: draftId,
+      drafts: [draftId],
+    });
+  });
+
+  it('the service reading but its create refused: refused, nothing made; a post made before opens', async () => {
+    const older = await service.request('POST', '/posts', {
+      body: { title: 'Shag rocks', content: '<p>Older</p>' },
+    });
+    expect(older.status).toBe(201);
+    // Made an hour before (the service's clock is trusted to within minutes).
+    service.server.db
+      .prepare('UPDATE records SET created_at = created_at - 3600000 WHERE id = ?')
+      .run((older.json.post as Post).id);
+    const title = 'Storm petrel count';
+    const { c, publicationId, made } = await createAnswerLost(title);
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-count-x' } }))
+        .status,
+    ).toBe(200);
+    // Reads are answered; the create's retry is not.
+    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    const refused = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: 'petrel-count-x',
+    });
+    const olderOpened = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: (older.json.post as Post).slug,
+    });
+    expect({
+      refused: refused.ok ? 'opened' : refused.error.message,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+      olderOpened: olderOpened.ok,
+    }).toEqual({
+      refused: `This post may be your “${title}”, which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`,
+      drafts: [],
+      olderOpened: true,
+    });
+  });
+
+  it('a colleague’s own new post, made meanwhile, opens as theirs, and the create finds its own', async () => {
+    const title = 'Storm petrel ringing';
+    const { c, publicationId, draftId, made } = await createAnswerLost(title);
+    const theirs = await service.request('POST', '/posts', {
+      body: { title: 'Kittiwake ledges', content: '<p>Theirs</p>' },
+    });
+    expect(theirs.status).toBe(201);
+    const theirPost = theirs.json.post as Post;
+    const opened = await call(c, 'drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: theirPost.slug,
+    });
+    expect(opened.id).not.toBe(draftId);
+    expect({
+      theirs: opened.remoteId,
+      mine: (await call(c, 'drafts.get', { draftId })).remoteId,
+    }).toEqual({ theirs: theirPost.id, mine: made.id });
+  });
+});
+
+// The same post trashed by a colleague, and the create's retry answered by a 410 naming no
+// record: the draft knows the post by the slug its create claimed alone. Restored, and opened
+// from the list before a push of the draft found it, it became a second draft of the post, and
+// the first one failed on the one-draft-a-record rule for good (review 41).
+describe('a post known by its claim alone, deleted, then restored by a colleague, opened from the list', () => {
+  async function shownDeleted(title: string) {
+    const lost = await createAnswerLost(title, { goneNamesNoId: true });
+    const { c, draftId, made } = lost;
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
+    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    await call(c, 'sync.syncNow');
+    const shown = await call(c, 'drafts.get', { draftId });
+    expect(shown.theirs?.gone).toBe(true);
+    return { ...lost, shown };
+  }
+
+  it('before the writer chose: opens as the writer’s draft, no second draft made', async () => {
+    const title = 'Storm petrel trashed';
+    const { c, publicationId, draftId, made } = await shownDeleted(title);
+    restoreFromTrash(made.id);
+    const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: made.slug });
+    const drafts = (await call(c, 'drafts.list', { publicationId })) as { id: string }[];
+    expect({ opened: opened.id, drafts: drafts.length }).toEqual({ opened: draftId, drafts: 2 });
+  });
+
+  it('Keep mine chosen, its push failed: opens as the writer’s draft, whose words reach it', async () => {
+    const title = 'Storm petrel restored';
+    const { c, publicationId, draftId, made, shown } = await shownDeleted(title);
+    await call(c, 'sync.resolveConflict', {
+      draftId,
+      resolution: 'mine',
+      seen: shown.theirs.version,
+    });
+    // Keep mine's push gets nowhere: the service is away for it.
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'sync.syncNow');
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    restoreFromTrash(made.id);
+    const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: made.slug });
+    await call(c, 'sync.syncNow');
+    expect({
+      opened: opened.id,
+      error: (await call(c, 'drafts.get', { draftId })).lastError,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+      onService: (await postsTitled(title)).map((post) => [post.id, post.content]),
+    }).toEqual({
+      opened: draftId,
+      error: null,
+      drafts: [draftId],
+      onService: [[made.id, '<p>Mine, more</p>']],
+    });
+  });
+});
