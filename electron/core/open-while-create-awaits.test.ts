@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { RecordStore } from '../../server/records';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { KeytarCredentialStore } from './credentials';
 import { createCore, type Core } from './service';
 import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
+import { restoreFromTrash as restoreFrom, goneNamingNoId } from './testing/trash';
 
 // A post made by a create whose answer was lost, then changed by a colleague (a line added, a
 // rename) so it no longer reads as the writer's, was opened from the list as a second draft of
@@ -60,7 +59,7 @@ async function createAnswerLost(title: string, options: { goneNamesNoId?: boolea
     version: 't',
     embedded: false,
     syncIntervalMs: 60_000,
-    ...(options.goneNamesNoId && { fetch: goneNamingNoId }),
+    ...(options.goneNamesNoId && { fetch: goneNamingNoId(fetch) }),
   });
   cores.push({ core: c, dir });
   const pub = await call(c, 'publications.add', {
@@ -95,27 +94,7 @@ async function createAnswerLost(title: string, options: { goneNamesNoId?: boolea
   return { c, publicationId, draftId: draft.id as string, made: made! };
 }
 
-/** A service that keeps create keys, but whose 410 names no record (a gateway's own, say). */
-const goneNamingNoId: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  if (response.status !== 410) return response;
-  const { id: _, ...body } = (await response.json()) as Record<string, unknown>;
-  return new Response(JSON.stringify(body), {
-    status: 410,
-    headers: { 'content-type': 'application/json' },
-  });
-};
-
-/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
-const restoreFromTrash = (id: number) => {
-  const publicationId = service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  const other = new Database(service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
+const restoreFromTrash = (id: number) => restoreFrom(service, id);
 
 const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
   ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])

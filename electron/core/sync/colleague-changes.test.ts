@@ -2,8 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { RecordStore } from '../../../server/records';
 import { slugify } from '../../../server';
 import { fields, published, startSyncWorld, type SyncWorld } from '../testing/sync-world';
 import { differingFields } from '../../../shared/field-differences';
@@ -12,6 +10,7 @@ import { syncStateOf } from '../views';
 import { refusedDeleteNote } from './delete-refused';
 import { SyncEngine } from './engine';
 import { heldEdits } from './hold';
+import { restoreFromTrash as restoreFrom } from '../testing/trash';
 
 // Colleagues' changes on the service, met by the writer's next push: what is theirs stays, what
 // changes nothing is not asked about, the writer's own lost writes are found once. Each case was
@@ -39,16 +38,7 @@ const byId = async (id: number) => {
   ).find((p) => p.id === id);
 };
 
-const restoreFromTrash = (id: number) => {
-  const publicationId = world.service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  // As the server's CLI `restore` does: another connection, so the server's caches see it.
-  const other = new Database(world.service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
+const restoreFromTrash = (id: number) => restoreFrom(world.service, id);
 
 /**
  * Unpublish pressed and tried while every request failed so (`failing`), then taken back with

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { RecordStore } from '../../../server/records';
 import {
   fields,
   published,
@@ -11,6 +9,7 @@ import {
 import { syncStateOf } from '../views';
 import { slugify } from '../../../server';
 import type { FlushResult } from './engine';
+import { restoreFromTrash as restoreFrom } from '../testing/trash';
 
 // Deletes and conflict choices racing a push in flight: review 29's findings in review 28's fixes
 // (dd236b2, 2bf8a9d), then review 30's in review 29's (a Delete met by a push in flight, then
@@ -779,16 +778,7 @@ describe('the same, Keep mine pressed offline, then Delete, then back online', (
   });
 });
 
-/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
-const restoreFromTrash = (id: number) => {
-  const publicationId = world.service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  const other = new Database(world.service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
+const restoreFromTrash = (id: number) => restoreFrom(world.service, id);
 
 // Review 34, in review 33's fix: Keep mine on a deleted post dropped a landed create's own claim
 // and words, which are what tell that post, restored by a colleague, as the writer's.

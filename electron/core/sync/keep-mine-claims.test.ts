@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import { RecordStore } from '../../../server/records';
 import { fields, startSyncWorld, type Device, type SyncWorld } from '../testing/sync-world';
+import { restoreFromTrash as restoreFrom, clientGoneNamingNoId } from '../testing/trash';
 
 // Keep mine on a post deleted on the service, the post known by a claim (a slug and a time) as
 // well as or instead of an id: review 41's findings 2 to 4. Real parts: the reference server
@@ -22,32 +21,7 @@ const dropPostAnswers = () =>
 const trash = async (id: number) =>
   expect((await world.service.request('DELETE', `/posts/${id}`)).status).toBeLessThan(300);
 
-/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
-const restoreFromTrash = (id: number) => {
-  const publicationId = world.service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  const other = new Database(world.service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
-
-/** A service that keeps create keys but whose 410 names no record. */
-function goneNamesNoId(d: { api: unknown }): void {
-  const api = d.api as { fetchImpl: typeof fetch };
-  const real = api.fetchImpl;
-  api.fetchImpl = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const response = await real(input, init);
-    if (response.status !== 410) return response;
-    const body = (await response.json()) as Record<string, unknown>;
-    delete body.id;
-    return new Response(JSON.stringify({ ...body, message: 'Gone' }), {
-      status: 410,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-}
+const restoreFromTrash = (id: number) => restoreFrom(world.service, id);
 
 /**
  * A keyed create lands with its answer lost and a colleague trashes the post; the retry is
@@ -56,7 +30,7 @@ function goneNamesNoId(d: { api: unknown }): void {
  */
 async function landedTrashed(title: string, { namesId = false, atOnce = false } = {}) {
   const d = world.device({ attempts: 1 });
-  if (!namesId) goneNamesNoId(d);
+  if (!namesId) clientGoneNamingNoId(d);
   d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
   expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
   dropPostAnswers();

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { RecordStore } from '../../../server/records';
 import { slugify } from '../../../server';
 import {
   fields,
@@ -15,6 +13,7 @@ import {
 import { searchView } from '../views';
 import { LocalStore } from '../store/local-store';
 import { KEY_TRUST_MS, SyncEngine } from './engine';
+import { restoreFromTrash as restoreFrom, clientGoneNamingNoId } from '../testing/trash';
 
 // Keep mine on a post deleted on the service, the writes before it lost or landed unanswered.
 // Review 35 found review 34's fix (a landed create's claim and words kept on the draft) made a
@@ -48,16 +47,7 @@ const writesSince = (from: number) =>
     .filter((e) => e.request.method !== 'GET')
     .map((e) => `${e.request.method} ${e.request.url}`);
 
-/** A colleague restores a post from the service's trash (the spec has no endpoint for it). */
-const restoreFromTrash = (id: number) => {
-  const publicationId = world.service.server.db
-    .prepare('SELECT publication_id FROM records WHERE id = ?')
-    .pluck()
-    .get(id) as number;
-  const other = new Database(world.service.dataFile);
-  new RecordStore(other).restore(publicationId, id);
-  other.close();
-};
+const restoreFromTrash = (id: number) => restoreFrom(world.service, id);
 
 /**
  * Review 34's world: a keyed create lands with its answer lost, the writer writes on, a colleague
@@ -597,22 +587,6 @@ describe('Delete on a replay’s conflict taken back as it goes, the post restor
   );
 });
 
-/** A service that keeps create keys but whose 410 names no record (its body's `id` left out). */
-function goneNamesNoId(d: { api: unknown }): void {
-  const api = d.api as { fetchImpl: typeof fetch };
-  const real = api.fetchImpl;
-  api.fetchImpl = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const response = await real(input, init);
-    if (response.status !== 410) return response;
-    const body = (await response.json()) as Record<string, unknown>;
-    delete body.id;
-    return new Response(JSON.stringify({ ...body, message: 'Gone' }), {
-      status: 410,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-}
-
 // The same through a service known to keep keys whose 410 names no record: nothing is remembered
 // of the post by its id. Written on, the keyed create sent again finds it restored (review 37);
 // Keep mine pressed at once finds it by the slug its create claimed and the words it sent (review
@@ -625,7 +599,7 @@ describe('a keyed create landed unanswered, trashed (410 naming no record), rest
     '%s (written on first: %s) meets the restored post: no second post beside it',
     async (title, writesOn) => {
       const d = world.device({ attempts: 1 });
-      goneNamesNoId(d);
+      clientGoneNamingNoId(d);
       d.store.createDraft(d.publicationId, 'post', fields(`Warm up ${title}`, '<p>w</p>'));
       expect(await d.engine.flush()).toMatchObject({ done: 1, failed: 0 });
       world.proxy.setPolicy(({ method }) =>
