@@ -1,6 +1,6 @@
 import type { RecordKind, RemoteRecord } from '../../shared/model';
 import type { Draft, LocalStore } from './store/local-store';
-import { wasSent } from './sync/conflict';
+import { sentWords, wasSent } from './sync/conflict';
 import { givenFor } from './sync/slug-origin';
 
 /**
@@ -32,12 +32,14 @@ export function draftOfRecord(
 }
 
 /**
- * Drafts with no id yet that a record may be the post of, made since their first try: a create
- * awaiting its lost answer, or a draft kept over the deletion of a post known by no id, restored
- * since. A colleague's line or rename hides it from `draftOfRecord`, and a restored post known by
- * its claim alone is found only by a push: adopted, it was a second draft of the post, and the
- * first one's retry failed on the one-draft-a-record rule for good (reviews 39 and 41). So such a
- * record opens only once they are settled.
+ * Drafts with no id yet that a record may be the post of: made since their first try, at a slug
+ * they claimed or holding words they sent. A create awaiting its lost answer, or a draft kept
+ * over the deletion of a post known by no id, restored since. A colleague's line or rename hides
+ * it from `draftOfRecord`, and a restored post known by its claim alone is found only by a push:
+ * adopted, it was a second draft of the post, and the first one's retry failed on the
+ * one-draft-a-record rule for good (reviews 39 and 41). So such a record opens only once they are
+ * settled. Made since alone, a colleague's new post of their own could not be opened while such a
+ * draft waited on a choice for days (review 42).
  */
 export function draftsItMayBe(
   store: LocalStore,
@@ -46,12 +48,17 @@ export function draftsItMayBe(
   record: RemoteRecord,
   madeSince: (record: RemoteRecord, since: number) => boolean,
 ): Draft[] {
-  return [
-    ...store
-      .createsAwaitingAnswer(publicationId, kind)
-      .map((draft) => ({ draft, since: draft.createStartedAt ?? 0 })),
-    ...store.keptOverDeletionByClaim(publicationId, kind),
-  ]
-    .filter(({ since }) => madeSince(record, since))
+  const awaiting = store.createsAwaitingAnswer(publicationId, kind).map((draft) => ({
+    draft,
+    claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],
+    sent: draft.sentVersions,
+  }));
+  return [...awaiting, ...store.keptOverDeletionByClaim(publicationId, kind)]
+    .filter(
+      ({ claims, sent }) =>
+        claims.some(({ since }) => madeSince(record, since)) &&
+        (claims.some(({ slug }) => givenFor(record.slug, slug)) ||
+          wasSent(sent.map(sentWords), record)),
+    )
     .map(({ draft }) => draft);
 }

@@ -222,26 +222,6 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
       olderOpened: true,
     });
   });
-
-  it('a colleague’s own new post, made meanwhile, opens as theirs, and the create finds its own', async () => {
-    const title = 'Storm petrel ringing';
-    const { c, publicationId, draftId, made } = await createAnswerLost(title);
-    const theirs = await service.request('POST', '/posts', {
-      body: { title: 'Kittiwake ledges', content: '<p>Theirs</p>' },
-    });
-    expect(theirs.status).toBe(201);
-    const theirPost = theirs.json.post as Post;
-    const opened = await call(c, 'drafts.open', {
-      publicationId,
-      kind: 'post',
-      slug: theirPost.slug,
-    });
-    expect(opened.id).not.toBe(draftId);
-    expect({
-      theirs: opened.remoteId,
-      mine: (await call(c, 'drafts.get', { draftId })).remoteId,
-    }).toEqual({ theirs: theirPost.id, mine: made.id });
-  });
 });
 
 // The same post trashed by a colleague, and the create's retry answered by a 410 naming no
@@ -295,5 +275,130 @@ describe('a post known by its claim alone, deleted, then restored by a colleague
       drafts: [draftId],
       onService: [[made.id, '<p>Mine, more</p>']],
     });
+  });
+});
+
+describe('the round an open sends first (review 42)', () => {
+  it('words written before the open, sent by its round, stay the draft’s: not replaced by the copy read before', async () => {
+    const title = 'Storm petrel stale';
+    const { c, publicationId, draftId, made } = await createAnswerLost(title);
+    // The create's retry does not get through for now; the writer writes on.
+    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { title, content: '<p>Mine</p><p>And more</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    // A colleague renames the post; the service is back.
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-stale-x' } }))
+        .status,
+    ).toBe(200);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const opened = await call(c, 'drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: 'petrel-stale-x',
+    });
+    const [post] = await postsTitled(title);
+    // The writer, reading what the editor shows, adds a line; it syncs.
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { ...opened.fields, content: `${opened.fields.content}<p>Later</p>` },
+    });
+    await call(c, 'sync.syncNow');
+    const after = await call(c, 'drafts.get', { draftId });
+    expect({
+      opened: opened.id,
+      inEditor: opened.fields.content,
+      onService: post?.content,
+      askedAboutTheirOwnWords: after.theirs?.content ?? null,
+    }).toEqual({
+      opened: draftId,
+      inEditor: '<p>Mine</p><p>And more</p>',
+      onService: '<p>Mine</p><p>And more</p>',
+      askedAboutTheirOwnWords: null,
+    });
+  });
+
+  // Refused for any post made since the draft's first try, a colleague's own new post could not
+  // be opened while the writer's draft waited on a choice, or on a field the service refuses.
+  it.each([
+    ['a line added (a conflict shown)', 'PUT'],
+    ['trashed (shown deleted)', 'DELETE'],
+    ['its retry refused for a field (422)', 'REFUSED'],
+  ])(
+    'while the writer’s draft awaits a choice (%s), a colleague’s unrelated new post opens',
+    async (_, how) => {
+      const title = `Storm petrel waits ${how}`;
+      const { c, publicationId, draftId, made } = await createAnswerLost(title);
+      if (how === 'REFUSED') {
+        // The writer pastes a meta description longer than the service takes (1,000).
+        await call(c, 'drafts.save', {
+          draftId,
+          fields: { title, content: '<p>Mine</p>', meta_description: 'm'.repeat(1_200) },
+        });
+        await call(c, 'sync.syncNow');
+        expect((await call(c, 'drafts.get', { draftId })).lastError).toBeTruthy();
+      } else {
+        const changed = await service.request(how, `/posts/${made.id}`, {
+          ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
+        });
+        expect(changed.status).toBeLessThan(300);
+        await call(c, 'sync.syncNow');
+        expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
+      }
+      const theirs = await service.request('POST', '/posts', {
+        body: { title: `Gannet colony ${how}`, content: '<p>Their own words</p>' },
+      });
+      expect(theirs.status).toBe(201);
+      const opened = await c.dispatch('drafts.open', {
+        publicationId,
+        kind: 'post',
+        slug: (theirs.json.post as Post).slug,
+      });
+      expect(opened.ok ? 'opened' : opened.error.message).toBe('opened');
+    },
+  );
+
+  it('sends nothing to another publication’s service (a slow one kept the open waiting)', async () => {
+    const title = 'Storm petrel slow';
+    const { c, publicationId, made } = await createAnswerLost(title);
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-slow-x' } }))
+        .status,
+    ).toBe(200);
+    // A second publication, on another service, with a change waiting out a backoff.
+    const other = await startTestService('open-while-create-awaits-other');
+    const otherProxy = await startFaultProxy(other.server.url);
+    try {
+      const pub = await call(c, 'publications.add', {
+        baseUrl: otherProxy.url,
+        subdomain: other.subdomain,
+        token: other.token,
+      });
+      otherProxy.setPolicy(() => ({ type: 'reset' }));
+      await call(c, 'records.create', {
+        publicationId: pub.id,
+        kind: 'post',
+        fields: { title: 'Elsewhere', content: '<p>x</p>' },
+      });
+      proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+      await call(c, 'sync.syncNow');
+      proxy.setPolicy(() => ({ type: 'pass' }));
+      const from = otherProxy.log.length;
+      const opened = await call(c, 'drafts.open', {
+        publicationId,
+        kind: 'post',
+        slug: 'petrel-slow-x',
+      });
+      expect({ opened: opened.remoteId, elsewhere: otherProxy.log.length - from }).toEqual({
+        opened: made.id,
+        elsewhere: 0,
+      });
+    } finally {
+      await otherProxy.close();
+      await other.close();
+    }
   });
 });

@@ -665,16 +665,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
       let existing = draftOfRecord(store, publicationId, kind, remote);
       const awaited = () => draftsItMayBe(store, publicationId, kind, remote, madeSince);
-      if (!existing && awaited().length > 0) {
+      const settling = existing ? [] : awaited().map((draft) => draft.id);
+      if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
-        store.makePushesDue();
-        await scheduler.round();
+        store.makePushesDue(settling);
+        await engine.flushDrafts(settling);
         existing = draftOfRecord(store, publicationId, kind, remote);
         const waiting = awaited()[0];
         if (!existing && waiting) throw stillSending(kind, waiting);
       }
       if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
+      // Settled just now, it is newer than the copy read before (review 42: its words, sent by
+      // that push, were replaced by the older copy, and asked about as a colleague's).
       const untouched =
+        settling.length === 0 &&
         existing.remoteId !== null &&
         existing.localRev === existing.syncedRev &&
         !existing.conflict;

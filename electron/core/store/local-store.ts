@@ -234,9 +234,8 @@ function prepareStatements(db: Database.Database) {
     ),
     // Keep mine on a post deleted and known by no id: the slugs its creates claimed, kept to find
     // it restored (review 39), from the first try on.
-    keptClaimsSince: db.prepare(
-      `SELECT d.*, (SELECT min(json_extract(c.value, '$.since'))
-                      FROM json_each(s.value, '$.claims') c) AS claims_since
+    keptClaims: db.prepare(
+      `SELECT d.*, s.value AS kept_json
          FROM drafts d JOIN settings s ON s.key = 'kept-over-deletion:' || d.id
         WHERE d.publication_id = ? AND d.kind = ? AND d.remote_id IS NULL AND json_valid(s.value)
           AND json_array_length(s.value, '$.claims') > 0`,
@@ -256,6 +255,10 @@ function prepareStatements(db: Database.Database) {
      VALUES (?, ?, ?, ?, ?)`,
     ),
     due: db.prepare(`SELECT * FROM outbox o WHERE ${DUE} ORDER BY seq LIMIT ?`),
+    dueOf: db.prepare(
+      `SELECT * FROM outbox o WHERE ${DUE} AND o.draft_id IN (SELECT value FROM json_each(?))
+        ORDER BY seq LIMIT ?`,
+    ),
     dueOne: db.prepare(`SELECT 1 FROM outbox o WHERE ${DUE} AND o.seq = ?`),
     outboxCount: db.prepare('SELECT count(*) FROM outbox WHERE publication_id = ?').pluck(),
     outboxAll: db.prepare('SELECT * FROM outbox ORDER BY seq'),
@@ -580,11 +583,15 @@ export class LocalStore {
   }
 
   /** "Sync now": ops waiting out a backoff are due at once; deletes keep their undo window. */
-  makePushesDue(): void {
+  /** Every push waiting out a backoff is due now; or only these drafts'. */
+  makePushesDue(draftIds?: readonly string[]): void {
     this.write(() =>
       this.db
-        .prepare(`UPDATE outbox SET not_before = ? WHERE op = 'push' AND not_before > ?`)
-        .run(this.now(), this.now()),
+        .prepare(
+          `UPDATE outbox SET not_before = ? WHERE op = 'push' AND not_before > ?
+             AND (? IS NULL OR draft_id IN (SELECT value FROM json_each(?)))`,
+        )
+        .run(this.now(), this.now(), draftIds ? 1 : null, JSON.stringify(draftIds ?? [])),
     );
   }
 
@@ -712,18 +719,25 @@ export class LocalStore {
   }
 
   /**
-   * Drafts kept over the deletion of a post known by no id (Keep mine), with the time their first
-   * claim was tried: the post, restored, is found by that claim alone.
+   * Drafts kept over the deletion of a post known by no id (Keep mine), with the slugs their
+   * creates claimed (and when first tried) and the words they sent: the post, restored, is found
+   * by those alone.
    */
   keptOverDeletionByClaim(
     publicationId: string,
     kind: RecordKind,
-  ): { draft: Draft; since: number }[] {
+  ): { draft: Draft; claims: { slug: string; since: number }[]; sent: string[] }[] {
     return (
-      this.statements.keptClaimsSince.all(publicationId, kind) as (DraftRow & {
-        claims_since: number;
+      this.statements.keptClaims.all(publicationId, kind) as (DraftRow & {
+        kept_json: string;
       })[]
-    ).map((row) => ({ draft: toDraft(row), since: row.claims_since }));
+    ).map((row) => {
+      const kept = JSON.parse(row.kept_json) as {
+        claims: { slug: string; since: number }[];
+        sent?: string[];
+      };
+      return { draft: toDraft(row), claims: kept.claims, sent: kept.sent ?? [] };
+    });
   }
 
   listDrafts(publicationId: string): Draft[] {
@@ -1085,9 +1099,13 @@ export class LocalStore {
    * service being deleted goes before a push of it still waiting (refused, or a Publish pressed
    * offline), which would hold the delete back or put it live on the way.
    */
-  dueOps(limit = 100): OutboxOp[] {
+  /** Ops due now, oldest first; or only these drafts'. */
+  dueOps(limit = 100, draftIds?: readonly string[]): OutboxOp[] {
     const now = this.now();
-    return (this.statements.due.all(now, now, limit) as Record<string, unknown>[]).map(toOp);
+    const rows = draftIds
+      ? this.statements.dueOf.all(now, now, JSON.stringify(draftIds), limit)
+      : this.statements.due.all(now, now, limit);
+    return (rows as Record<string, unknown>[]).map(toOp);
   }
 
   /**

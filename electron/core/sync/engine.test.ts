@@ -760,3 +760,27 @@ describe('the refusal of an emptied post (review 24)', () => {
     });
   });
 });
+
+// Opening a post that may be an unsettled draft's sends that draft's changes first: only those,
+// or the open waited on every publication's, a slow service's included (review 42).
+describe('flushDrafts and makePushesDue for some drafts', () => {
+  it('wakes and sends only the drafts named; the others wait their turn', async () => {
+    const d = device();
+    const mine = d.store.createDraft(d.publicationId, 'post', fields('Named flush mine'));
+    const other = d.store.createDraft(d.publicationId, 'post', fields('Named flush other'));
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    expect(await d.engine.flush()).toMatchObject({ failed: 2 });
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(d.store.dueOps()).toEqual([]);
+    d.store.makePushesDue([mine.id]);
+    expect(d.store.dueOps().map((op) => op.draftId)).toEqual([mine.id]);
+    // The other made due too: only the named one goes.
+    d.store.makePushesDue();
+    expect(await d.engine.flushDrafts([mine.id])).toMatchObject({ done: 1, failed: 0 });
+    expect({
+      mine: d.store.getDraft(mine.id)!.remoteId !== null,
+      other: d.store.getDraft(other.id)!.remoteId,
+      due: d.store.dueOps().map((op) => op.draftId),
+    }).toEqual({ mine: true, other: null, due: [other.id] });
+  });
+});

@@ -193,13 +193,22 @@ export class SyncEngine {
     }
   }
 
-  private async runFlush(): Promise<FlushResult> {
+  /**
+   * Sends these drafts' due changes, and nothing else: after the flush under way, before the
+   * next. Opening a post that may be theirs waits for them alone (review 42 found it waiting on
+   * every publication's pushes, another's slow service included).
+   */
+  flushDrafts(draftIds: readonly string[]): Promise<FlushResult> {
+    return this.exclusive(() => this.runFlush(draftIds));
+  }
+
+  private async runFlush(draftIds?: readonly string[]): Promise<FlushResult> {
     const result: FlushResult = { done: 0, failed: 0, conflicts: 0 };
     const attempted = new Set<number>();
     for (;;) {
       // An op that failed this round waits for the next flush, so a dead service ends the loop.
       const due = this.options.store
-        .dueOps(this.concurrency * 4)
+        .dueOps(this.concurrency * 4, draftIds)
         .filter((op) => !attempted.has(op.seq));
       if (due.length === 0) return result;
       let next = 0;
