@@ -202,7 +202,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
   }, [draft.id, initialLoss, notify, saveOnClose]);
 
   const { saidSaved, saveNow } = useSaveNow(autosave);
-  const { status, publishing, resolving, ...act } = useDraftActions({
+  const { status, publishing, resolving, deleting, ...act } = useDraftActions({
     draft,
     publication,
     saving,
@@ -380,7 +380,12 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
       />
       {/* Out of the header, as in Ghost and WordPress: rarely wanted, never next to Update. */}
       <div className="editor-end">
-        <button type="button" className="danger" onClick={() => void act.remove()}>
+        <button
+          type="button"
+          className="danger"
+          aria-disabled={deleting ? 'true' : undefined}
+          onClick={() => void act.remove()}
+        >
           Delete
         </button>
       </div>

@@ -6,6 +6,7 @@ import { useUi } from '../../ui-store';
 import { DraftEditor } from './DraftEditor';
 import { useLeaveOnClose } from './leave-draft';
 import { draftKeys, draftQuery } from './queries';
+import { textReplaced, useTextReplaced } from './replaced-text';
 import type { WriterPlace } from './writer-place';
 
 export function EditorScreen({
@@ -31,6 +32,10 @@ export function EditorScreen({
   const fresh = draft !== undefined && isFetchedAfterMount && reads() > readsBefore;
   const [generation, setGeneration] = useState(0);
   const [resumeAt, setResumeAt] = useState<WriterPlace>();
+  useTextReplaced(draftId, (place) => {
+    setResumeAt(place);
+    setGeneration((n) => n + 1);
+  });
   useLeaveOnClose(draftId);
   // Once open, the editor holds the text: a later read that fails (a refresh after a sync) must
   // not take it off the screen.
@@ -71,8 +76,8 @@ export function EditorScreen({
         onReplaced={async (place) => {
           await queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 });
           void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
-          setResumeAt(place);
-          setGeneration((n) => n + 1);
+          // This screen, or one opened on the draft since (replaced-text.ts).
+          textReplaced(draftId, place);
         }}
       />
     </>

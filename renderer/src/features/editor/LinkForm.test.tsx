@@ -34,7 +34,7 @@ describe('LinkForm', () => {
       content: editorDocument('<h2><a name="intro">Introduction</a></h2>').toJSON(),
     });
     editor.commands.setTextSelection({ from: 1, to: 13 });
-    render(<LinkForm editor={editor} onClose={() => {}} />);
+    render(<LinkForm editor={editor} readOnly={false} onClose={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'https://example.org');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(documentHtml(editor.state.doc)).toBe(
@@ -51,7 +51,7 @@ describe('LinkForm', () => {
       content: editorDocument('<p>Read the <a name="intro">introduction</a> first.</p>').toJSON(),
     });
     editor.commands.setTextSelection({ from: 1, to: editor.state.doc.content.size - 1 });
-    render(<LinkForm editor={editor} onClose={() => {}} />);
+    render(<LinkForm editor={editor} readOnly={false} onClose={() => {}} />);
     await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'https://example.org');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(documentHtml(editor.state.doc)).toBe(
@@ -69,7 +69,7 @@ describe('LinkForm', () => {
       'map',
     );
     const onClose = vi.fn();
-    render(<LinkForm editor={editor} onClose={onClose} />);
+    render(<LinkForm editor={editor} readOnly={false} onClose={onClose} />);
     expect(screen.getByRole('textbox', { name: 'Link address' })).toHaveProperty(
       'value',
       'https://example.com/map',
@@ -87,12 +87,12 @@ describe('LinkForm', () => {
 
   it('offers no Open link for a path or a new link', () => {
     const editor = editorWithCaretIn('<p>The <a href="/about">about</a> page.</p>', 'about');
-    render(<LinkForm editor={editor} onClose={() => {}} />);
+    render(<LinkForm editor={editor} readOnly={false} onClose={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove link' })).toBeTruthy();
     cleanup();
     editor.commands.setContent('<p>Plain words.</p>');
-    render(<LinkForm editor={editor} onClose={() => {}} />);
+    render(<LinkForm editor={editor} readOnly={false} onClose={() => {}} />);
     expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
     editor.destroy();
   });

@@ -3,6 +3,7 @@ import type { Transaction } from '@tiptap/pm/state';
 import type { Editor } from '@tiptap/react';
 import { AddressForm } from './AddressForm';
 import { canOpen, openLink, readLinkEntry } from './link-entry';
+import { sayNotNow } from './read-only-text-note';
 
 /**
  * Words naming a place among other words made a link: an <a> holds no other <a>, so each place
@@ -33,7 +34,16 @@ function keepPlacesAsAnchors(tr: Transaction, from: number, to: number): void {
  * The link's address, edited in the page: Electron has no window.prompt(). The editor keeps its
  * selection while this has focus, and gets the focus back when it closes.
  */
-export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void }) {
+export function LinkForm({
+  editor,
+  readOnly,
+  onClose,
+}: {
+  editor: Editor;
+  /** A Delete or a replaced text on its way, the form opened before it (AddressForm.tsx). */
+  readOnly: boolean;
+  onClose(): void;
+}) {
   const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
   const apply = (value: string): string | null => {
     const entry = readLinkEntry(value);
@@ -84,7 +94,11 @@ export function LinkForm({ editor, onClose }: { editor: Editor; onClose(): void 
             <button
               type="button"
               className="small"
+              // Kept open, said why, as Apply is: it closed the form as if done, the link still
+              // in the text, nothing said (review R4).
+              aria-disabled={readOnly ? 'true' : undefined}
               onClick={() => {
+                if (readOnly) return sayNotNow();
                 editor.chain().focus().extendMarkRange('link').unsetLink().run();
                 onClose();
               }}

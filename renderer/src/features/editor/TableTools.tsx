@@ -1,5 +1,6 @@
 import { useEditorState, type Editor } from '@tiptap/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { sayNotNow } from './read-only-text-note';
 import { tableActions } from './tables';
 
 /**
@@ -10,10 +11,16 @@ import { tableActions } from './tables';
 export function TableTools({
   id,
   editor,
+  readOnly,
   onClose,
 }: {
   id: string;
   editor: Editor;
+  /**
+   * A Delete or a replaced text on its way, the tools opened before it: unavailable, and pressed,
+   * said so, as the toolbar's are. Shown available, they did nothing, unsaid (review R4).
+   */
+  readOnly: boolean;
   onClose(): void;
 }) {
   const usable = useEditorState({
@@ -67,10 +74,11 @@ export function TableTools({
           tabIndex={index === current ? 0 : -1}
           // The shown words are in the name ("Row above" in "Add row above"), for voice control.
           aria-label={label === text ? undefined : label}
-          aria-disabled={usable[index] ? undefined : 'true'}
+          aria-disabled={usable[index] && !readOnly ? undefined : 'true'}
           onMouseDown={(event) => event.preventDefault()}
           onFocus={() => setCurrent(index)}
           onClick={() => {
+            if (readOnly) return sayNotNow();
             if (!command(editor.state, editor.view.dispatch)) return;
             editor.view.focus();
           }}

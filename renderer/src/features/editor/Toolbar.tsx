@@ -5,8 +5,7 @@ import { CENTRE_KEYS, linesCentred, toggleCentre } from './alignment';
 import { toggleDisclosure } from './disclosures';
 import { SUBSCRIPT_KEYS, SUPERSCRIPT_KEYS } from './extensions';
 import { OPEN_LINK_FORM } from './link-entry';
-import { NOT_NOW_READ_ONLY } from './read-only-text-note';
-import { useUi } from '../../ui-store';
+import { sayNotNow } from './read-only-text-note';
 import { EmbedForm } from './EmbedForm';
 import { ImageForm } from './ImageForm';
 import { LinkForm } from './LinkForm';
@@ -313,7 +312,7 @@ export function Toolbar({ editor, readOnly }: { editor: Editor; readOnly: boolea
               onMouseDown={(event) => event.preventDefault()}
               onFocus={() => setCurrent(index)}
               onClick={() => {
-                if (readOnly) useUi.getState().notify({ tone: 'info', message: NOT_NOW_READ_ONLY });
+                if (readOnly) sayNotNow();
                 else if (button.enabled !== false) button.run();
               }}
             >
@@ -322,13 +321,16 @@ export function Toolbar({ editor, readOnly }: { editor: Editor; readOnly: boolea
           );
         })}
       </div>
-      {linking && <LinkForm editor={editor} onClose={() => setLinking(false)} />}
+      {linking && (
+        <LinkForm editor={editor} readOnly={readOnly} onClose={() => setLinking(false)} />
+      )}
       {imaging && <ImageForm editor={editor} onClose={() => setImaging(false)} />}
       {embedding && <EmbedForm editor={editor} onClose={() => setEmbedding(false)} />}
       {tableTools && (
         <TableTools
           id={tableToolsId}
           editor={editor}
+          readOnly={readOnly}
           onClose={() => {
             setTableTools(false);
             bar.current?.querySelector<HTMLElement>(`[aria-controls="${tableToolsId}"]`)?.focus();

@@ -33,6 +33,21 @@ export function holdDraft(draftId: string): () => void {
   };
 }
 
+/**
+ * The drafts whose Delete is on its way: one Delete per draft. Kept in the editor, an editor opened
+ * again on the draft meanwhile took a second press: a second delete, a second "Deleted… Undo"
+ * notice, and one Undo said "Too late to undo" of a post kept (review R4). Marked just before the
+ * Delete's hold is taken and unmarked just before it goes: the hold's change renders it.
+ */
+const deletes = new Set<string>();
+
+/** Marks the draft's Delete on its way until the function returned is called; null if it is. */
+export function startDelete(draftId: string): (() => void) | null {
+  if (deletes.has(draftId)) return null;
+  deletes.add(draftId);
+  return () => void deletes.delete(draftId);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -41,4 +56,9 @@ function subscribe(listener: () => void): () => void {
 /** Whether the draft is held, rendered again when that changes. */
 export function useDraftHeld(draftId: string): boolean {
   return useSyncExternalStore(subscribe, () => draftHeld(draftId));
+}
+
+/** Whether the draft's Delete is on its way, rendered again as its hold is taken and let go. */
+export function useDeleteWaits(draftId: string): boolean {
+  return useSyncExternalStore(subscribe, () => deletes.has(draftId));
 }

@@ -10,9 +10,16 @@ import { answeredCalls } from '../../testing/real-core';
 // warning's "Switch and drop it") went on to it from HTML source. It showed the old text, saved
 // it on the loss path (the Delete taken back under a "Deleted" notice), and, the Delete refused,
 // the writer's next keystroke saved the old text over the words written in source. The switch
-// now waits for the Delete's answer.
+// now waits for the Delete's answer. Pressed meanwhile, it did nothing and said nothing, where the
+// toolbar and Publish say "Not now" (review R4).
 
 const app = appOverRealCore();
+
+const saidNotNow = () =>
+  app
+    .useUi()
+    .getState()
+    .notices.some((n) => n.message.startsWith('Not now'));
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -104,6 +111,7 @@ describe('Visual pressed while a Delete is on its way', () => {
     const drop = within(warning).getByRole('button', { name: 'Switch and drop it' });
     await user.click(drop);
     const dropDisabled = drop.getAttribute('aria-disabled');
+    const dropSaid = saidNotNow();
     answer();
     await noticeSaying(/^Deleted “Tide tables red”\. Undo is possible/);
     await app.leavesSettled();
@@ -112,8 +120,32 @@ describe('Visual pressed while a Delete is on its way', () => {
     const stored = await app.bridge.drafts.get({ draftId: draft.id });
     expect({
       dropDisabled,
+      dropSaid,
       pendingDelete: stored.pendingDelete,
       content: stored.fields.content,
-    }).toEqual({ dropDisabled: 'true', pendingDelete: true, content: rewritten });
+    }).toEqual({ dropDisabled: 'true', dropSaid: true, pendingDelete: true, content: rewritten });
+  });
+});
+
+describe('HTML source pressed while a Delete waits', () => {
+  it('says why nothing happens, as the toolbar and Publish do', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Slipway', '<p>Launch.</p>');
+    await app.openInApp(draft.id);
+    let refuse = () => {};
+    answeredCalls.set(
+      'records.delete',
+      () => new Promise((_, reject) => (refuse = () => reject(new Error('The disk is full')))),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Post text').getAttribute('contenteditable')).toBe('false'),
+    );
+    await user.click(screen.getByRole('button', { name: 'HTML source' }));
+    const said = saidNotNow();
+    const switched = screen.queryByLabelText('HTML source') !== null;
+    refuse();
+    await noticeSaying(/disk is full/i);
+    expect({ switched, said }).toEqual({ switched: false, said: true });
   });
 });

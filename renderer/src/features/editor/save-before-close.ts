@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { sentence } from '../../ui/errors';
 import type { NoticeRequest } from '../../ui-store';
-import type { Autosave } from './autosave';
+import type { Autosave, SaveState } from './autosave';
 import { holdWindowClose } from './window-close';
 
 /**
@@ -15,18 +15,21 @@ export function useSaveBeforeClose(
   notify: (notice: NoticeRequest) => unknown,
 ): void {
   useEffect(() => {
-    let told = false;
+    // The refusal the writer was told of, not that one was: told for the editor's life, a close
+    // went through over words refused an hour later, once the first had been stored, never tried
+    // nor mentioned (review R4). Each refusal is a state of its own (autosave.ts).
+    let told: SaveState | undefined;
     return holdWindowClose({
       holds: () => {
         const state = autosave.state();
-        return !(state.kind === 'saved' || (state.kind === 'error' && told));
+        return !(state.kind === 'saved' || state === told);
       },
       save: async () => {
         await autosave.flush();
         const after = autosave.state();
         if (after.kind === 'saved') return true;
         if (after.kind !== 'error') return false;
-        told = true;
+        told = after;
         notify({
           tone: 'error',
           message: `Your last changes are not saved. ${sentence(after.message)} Close again to close anyway.`,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appOverRealCore, noticeSaying } from '../../testing/app-over-real-core';
@@ -10,6 +10,10 @@ import { answeredCalls } from '../../testing/real-core';
 // The formatting toolbar did not: every button, Undo and Link included, was shown pressable, and
 // the Link form took an address and closed on Apply as if it were done. Nothing went in, nothing
 // was said; the Delete refused, the writer went on believing the link was in the post.
+// Two controls opened before the Delete were missed then (review R4): the Link form's "Remove
+// link" closed the form as if done (the link stayed, nothing said), and the Table tools stayed
+// shown available and, pressed, did nothing, unsaid: the writer believed the link gone or the
+// table in.
 
 const app = appOverRealCore();
 
@@ -130,5 +134,89 @@ describe('The toolbar while a Delete is on its way', () => {
       said: 'Not now: this text is being deleted, or replaced.',
       linkInText: false,
     });
+  });
+});
+
+/** Delete pressed; the core takes its time, then refuses it. */
+async function deleteThatWillBeRefused(user: ReturnType<typeof userEvent.setup>) {
+  let refuse = () => {};
+  answeredCalls.set(
+    'records.delete',
+    () => new Promise((_, reject) => (refuse = () => reject(new Error('The disk is full')))),
+  );
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  await waitFor(() =>
+    expect(screen.getByLabelText('Post text').getAttribute('contenteditable')).toBe('false'),
+  );
+  return async () => {
+    refuse();
+    await noticeSaying(/disk is full/i);
+  };
+}
+
+const saidNotNow = () =>
+  app
+    .useUi()
+    .getState()
+    .notices.some((n) => n.message.startsWith('Not now'));
+
+describe('Controls opened before a Delete, used while it waits', () => {
+  it('"Remove link" is shown unavailable, keeps the Link form open, and says why', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost(
+      'Buoy chart',
+      '<p><a href="https://example.com/buoys">Buoys</a> here.</p>',
+    );
+    const { editor } = await app.openInApp(draft.id);
+    act(() => void editor.commands.setTextSelection(3));
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Link' }));
+    const form = await screen.findByRole('form', { name: 'Link' });
+
+    const refused = await deleteThatWillBeRefused(user);
+    const remove = within(form).getByRole('button', { name: 'Remove link' });
+    const removeShown = remove.getAttribute('aria-disabled');
+    await user.click(remove);
+    const formOutcome = screen.queryByRole('form', { name: 'Link' })
+      ? 'kept open'
+      : saidNotNow()
+        ? 'closed, said why'
+        : 'closed silently';
+    const said = saidNotNow();
+    await refused();
+
+    expect({
+      removeShown,
+      formOutcome,
+      said,
+      linkStillInText: (await app.stored(draft.id)).content.includes('example.com/buoys'),
+    }).toEqual({
+      removeShown: 'true',
+      formOutcome: 'kept open',
+      said: true,
+      linkStillInText: true,
+    });
+  });
+
+  it('the Table tools are shown unavailable, and pressed, say why', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Buoy table', '<p>Buoys here.</p>');
+    await app.openInApp(draft.id);
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Table' }));
+    const tools = await screen.findByRole('toolbar', { name: 'Table' });
+
+    const refused = await deleteThatWillBeRefused(user);
+    const insert = within(tools).getByRole('button', { name: 'Insert table' });
+    const insertShown = insert.getAttribute('aria-disabled');
+    await user.click(insert);
+    const said = saidNotNow();
+    await refused();
+
+    expect({
+      insertShown,
+      said,
+      tableInText: (await app.stored(draft.id)).content.includes('<table'),
+    }).toEqual({ insertShown: 'true', said: true, tableInText: false });
   });
 });

@@ -7,6 +7,7 @@ import { useUi, type NoticeRequest } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
 import { recordKeys } from '../records/queries';
 import type { Resolution } from '../sync/ConflictView';
+import { startDelete, useDeleteWaits } from './draft-holds';
 import { leaveEditorThen } from './leave-guard';
 import {
   conflictNotice,
@@ -221,16 +222,20 @@ export function useDraftActions({
     }
   };
 
-  const removing = useRef(false);
+  const deleting = useDeleteWaits(draft.id);
   const remove = async () => {
-    if (removing.current) return;
-    removing.current = true;
+    // Pressed again, here or in an editor opened on the draft since (draft-holds.ts).
+    const deleted = startDelete(draft.id);
+    if (!deleted) {
+      notify({ tone: 'info', message: `Not now: this ${kindLabel} is being deleted.` });
+      return;
+    }
     // From the press: words typed while the core deletes would be saved as the editor closes, and
     // the core takes a waiting Delete back when words are saved into the post. The notice said
     // "Deleted" while the post stayed (a writer's review of the editor's ways out).
     const unlock = lock();
     if (!(await savedFirst('Not deleted'))) {
-      removing.current = false;
+      deleted();
       unlock();
       return;
     }
@@ -271,10 +276,11 @@ export function useDraftActions({
         },
       });
       // The hold is kept per draft (draft-holds.ts): left, the post reopened after Undo would be
-      // read-only for good.
+      // read-only for good, and without a Delete.
+      deleted();
       unlock();
     } catch (error) {
-      removing.current = false;
+      deleted();
       unlock();
       notify({ tone: 'error', message: describeError(error) });
     }
@@ -351,6 +357,7 @@ export function useDraftActions({
     status,
     publishing,
     resolving,
+    deleting,
     togglePublish,
     sendUpdate,
     discardEdits,

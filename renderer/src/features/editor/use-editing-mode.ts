@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import { markupLoss } from './fidelity';
+import { sayNotNow } from './read-only-text-note';
 import type { DraftSaving } from './use-draft-saving';
 import { firstWords, type WriterPlace } from './writer-place';
 
@@ -91,8 +92,10 @@ export function useModeSwitch({
     focusSource.current = false;
     source.current.focus({ preventScroll: true });
   });
+  // Refused while read-only, and said, as the toolbar's buttons are: HTML source, Visual and the
+  // warning's "Switch and drop it" did nothing, unsaid (review R4).
   const toSource = () => {
-    if (readOnly()) return;
+    if (readOnly()) return sayNotNow();
     const html = currentFields().content;
     leftVisualWith.current = html;
     focusSource.current = true;
@@ -101,7 +104,7 @@ export function useModeSwitch({
     setPendingLoss(null);
   };
   const toVisual = (force = false) => {
-    if (readOnly()) return;
+    if (readOnly()) return sayNotNow();
     const html = source.current?.value ?? fields.current.content;
     if (html === leftVisualWith.current) {
       setPendingLoss(null);

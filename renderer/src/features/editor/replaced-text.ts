@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import type { WriterPlace } from './writer-place';
+
+/**
+ * The editors showing each draft, told when its stored text is replaced (Discard edits, a restore,
+ * a conflict choice), kept above the editor as the holds are (draft-holds.ts). Told through the
+ * screen that was open when it was pressed, a screen opened again on the draft meanwhile (Delete
+ * then Undo, All posts then the post) was never remounted: the hold gone, it turned editable on
+ * the text read before, and the next word saved the discarded edits back (review R4).
+ */
+const screens = new Set<{ draftId: string; remount(place: WriterPlace): void }>();
+
+/** The draft's stored text was replaced: whichever editor shows it now remounts on it. */
+export function textReplaced(draftId: string, place: WriterPlace): void {
+  for (const screen of screens) if (screen.draftId === draftId) screen.remount(place);
+}
+
+/** Calls `remount` while mounted, each time the draft's stored text is replaced. */
+export function useTextReplaced(draftId: string, remount: (place: WriterPlace) => void): void {
+  useEffect(() => {
+    const screen = { draftId, remount };
+    screens.add(screen);
+    return () => void screens.delete(screen);
+  }, [draftId, remount]);
+}
