@@ -20,15 +20,25 @@ export function draftOfRecord(
 ): Draft | undefined {
   return (
     store.draftForRemote(publicationId, kind, record.id) ??
-    store.createsAwaitingAnswer(publicationId, kind).find(
-      (draft) =>
-        // Its create answered with this record, changed by someone since: asked about, on it.
-        draft.conflict?.id === record.id ||
-        (draft.claimedSlug !== null &&
+    store.createsAwaitingAnswer(publicationId, kind).find((draft) =>
+      // Its create answered with this record, changed by someone since: asked about, on it.
+      knowsItsPost(store, draft)
+        ? draft.conflict?.id === record.id
+        : draft.claimedSlug !== null &&
           givenFor(record.slug, draft.claimedSlug) &&
-          wasSent(draft.sentVersions, record)),
+          wasSent(draft.sentVersions, record),
     )
   );
+}
+
+/**
+ * A draft with no id yet that knows its post all the same: a conflict names it, or it was deleted
+ * under the draft (a 410 that named it). No other record is it: a colleague's own post of the
+ * title, at `-2`, was refused while the writer's choice waited, or, with the same blank words,
+ * listed and opened as the writer's draft (review 43).
+ */
+function knowsItsPost(store: LocalStore, draft: Draft): boolean {
+  return (draft.conflict?.id ?? 0) > 0 || store.keptRecordIds(draft.id).length > 0;
 }
 
 /**
@@ -48,11 +58,14 @@ export function draftsItMayBe(
   record: RemoteRecord,
   madeSince: (record: RemoteRecord, since: number) => boolean,
 ): Draft[] {
-  const awaiting = store.createsAwaitingAnswer(publicationId, kind).map((draft) => ({
-    draft,
-    claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],
-    sent: draft.sentVersions,
-  }));
+  const awaiting = store
+    .createsAwaitingAnswer(publicationId, kind)
+    .filter((draft) => !knowsItsPost(store, draft))
+    .map((draft) => ({
+      draft,
+      claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],
+      sent: draft.sentVersions,
+    }));
   return [...awaiting, ...store.keptOverDeletionByClaim(publicationId, kind)]
     .filter(
       ({ claims, sent }) =>

@@ -51,7 +51,10 @@ const postsTitled = async (title: string): Promise<Post[]> =>
  * A core on the service through the proxy, that has seen the service honour keys (a create
  * answered), and a draft of `title` whose create landed with its answer lost.
  */
-async function createAnswerLost(title: string, options: { goneNamesNoId?: boolean } = {}) {
+async function createAnswerLost(
+  title: string,
+  options: { goneNamesNoId?: boolean; content?: string } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
   const c = await createCore({
     dataDir: dir,
@@ -84,7 +87,7 @@ async function createAnswerLost(title: string, options: { goneNamesNoId?: boolea
   const draft = await call(c, 'records.create', {
     publicationId,
     kind: 'post',
-    fields: { title, content: '<p>Mine</p>' },
+    fields: { title, content: options.content ?? '<p>Mine</p>' },
   });
   await call(c, 'sync.syncNow');
   proxy.setPolicy(() => ({ type: 'pass' }));
@@ -400,5 +403,105 @@ describe('the round an open sends first (review 42)', () => {
       await otherProxy.close();
       await other.close();
     }
+  });
+});
+
+// A draft asked about on its own post (the conflict names it, or a 410 named it deleted) knows
+// which post is its own: a colleague's own post of the title, numbered `-2`, was refused for as
+// long as the writer's choice waited (review 43).
+describe('a colleague’s same-title post while the writer’s draft awaits a choice', () => {
+  it.each([
+    ['a line added (a conflict shown)', 'PUT'],
+    ['trashed (shown deleted)', 'DELETE'],
+  ])('%s: the colleague’s `-2` post opens', async (_, how) => {
+    const title = `Razorbill ledge ${how}`;
+    const { c, publicationId, draftId, made } = await createAnswerLost(title);
+    const changed = await service.request(how, `/posts/${made.id}`, {
+      ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
+    });
+    expect(changed.status).toBeLessThan(300);
+    await call(c, 'sync.syncNow');
+    const shown = await call(c, 'drafts.get', { draftId });
+    expect(shown.theirs).not.toBeNull();
+    // A colleague writes their own post under the same title: the service numbers its slug.
+    const theirs = await service.request('POST', '/posts', {
+      body: { title, content: '<p>Their own words, nothing like mine</p>' },
+    });
+    expect(theirs.status).toBe(201);
+    const slug = (theirs.json.post as Post).slug;
+    expect(slug).toBe(`${made.slug}-2`);
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    expect(opened.ok ? 'opened' : opened.error.message).toBe('opened');
+  });
+});
+
+// The same with no words yet ("Weekly links", words to come): a colleague's own empty "Weekly
+// links" was listed, and opened, as the writer's draft (review 43).
+describe('a colleague’s same-title, empty post while the writer’s draft awaits a choice', () => {
+  it('opens as the colleague’s post, and the list shows the writer’s draft once', async () => {
+    const title = 'Weekly links 43';
+    const { c, publicationId, draftId, made } = await createAnswerLost(title, { content: '' });
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Theirs</p>' } }))
+        .status,
+    ).toBe(200);
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
+    const theirs = await service.request('POST', '/posts', { body: { title } });
+    expect(theirs.status).toBe(201);
+    const colleague = theirs.json.post as Post;
+    const list = await call(c, 'records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 100,
+      draftsOnly: false,
+    });
+    const rows = (list.items as { draftId: string | null; remoteId: number | null }[]).filter(
+      (item) => item.draftId === draftId,
+    );
+    const opened = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: colleague.slug,
+    });
+    expect({
+      rowsOfTheDraft: rows.map((row) => row.remoteId),
+      opened: !opened.ok
+        ? opened.error.message
+        : (opened.value as { id: string }).id === draftId
+          ? 'the writer’s draft'
+          : 'theirs',
+    }).toEqual({ rowsOfTheDraft: [made.id], opened: 'theirs' });
+  });
+});
+
+// Removed while the open waited for the draft's push: the store refused the post adopted into a
+// publication gone, and the banner said "Sync paused" for it (review 43).
+describe('a publication removed while an open settles a draft of it', () => {
+  it('says the publication is gone, not that the local store failed', async () => {
+    const title = 'Puffin burrow removed';
+    const { c, publicationId, made } = await createAnswerLost(title);
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'puffin-removed-x' } }))
+        .status,
+    ).toBe(200);
+    // The create's retry is slow to be answered.
+    proxy.setPolicy(({ method }) =>
+      method === 'POST' ? { type: 'delay', ms: 1_500 } : { type: 'pass' },
+    );
+    const opening = c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: 'puffin-removed-x',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await call(c, 'publications.remove', { id: publicationId, discardUnsynced: true });
+    const opened = await opening;
+    expect({
+      opened: opened.ok ? 'opened' : `${opened.error.kind}: ${opened.error.message}`,
+      // The banner "Sync paused. … once this computer can save again."
+      stalled: (await call(c, 'sync.status')).stalled,
+    }).toEqual({ opened: 'not-found: That publication is no longer in Quire', stalled: null });
   });
 });

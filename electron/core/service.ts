@@ -670,6 +670,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Settled first: their keyed tries are answered with the post they made, if they did.
         store.makePushesDue(settling);
         await engine.flushDrafts(settling);
+        requirePublication(publicationId);
         existing = draftOfRecord(store, publicationId, kind, remote);
         const waiting = awaited()[0];
         if (!existing && waiting) throw stillSending(kind, waiting);
