@@ -32,13 +32,16 @@ export function draftOfRecord(
 }
 
 /**
- * A draft with no id yet that knows its post all the same: a conflict names it, or it was deleted
- * under the draft (a 410 that named it). No other record is it: a colleague's own post of the
- * title, at `-2`, was refused while the writer's choice waited, or, with the same blank words,
- * listed and opened as the writer's draft (review 43).
+ * A draft with no id yet that knows its post all the same: a conflict names it, or it is shown
+ * deleted under the draft (a 410 that named it). No other record is it: a colleague's own post of
+ * the title, at `-2`, was refused while the writer's choice waited, or, with the same blank
+ * words, listed and opened as the writer's draft (review 43).
  */
 function knowsItsPost(store: LocalStore, draft: Draft): boolean {
-  return (draft.conflict?.id ?? 0) > 0 || store.keptRecordIds(draft.id).length > 0;
+  // Deleted: while shown so. After Keep mine, its create makes a new post, which it must find
+  // (review 44: that create's answer lost, its post was listed twice and opened as a second draft).
+  const conflict = draft.conflict?.id ?? 0;
+  return conflict > 0 || (conflict < 0 && store.keptRecordIds(draft.id).length > 0);
 }
 
 /**

@@ -505,3 +505,101 @@ describe('a publication removed while an open settles a draft of it', () => {
     }).toEqual({ opened: 'not-found: That publication is no longer in Quire', stalled: null });
   });
 });
+
+// Keep mine on a post deleted (a 410 that named it) starts a new create; its answer lost, the
+// post it made was taken for no draft's, since the draft was counted as knowing its post (the
+// deleted one): listed twice, and opened, a second draft of it, the writer's own draft then failing
+// on the one-draft-a-record rule at every round (review 44).
+describe('Keep mine on a trashed post, its create’s answer lost', () => {
+  async function keepMineAnswerLost(title: string) {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: 't',
+      embedded: false,
+      syncIntervalMs: 60_000,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const publicationId = pub.id as string;
+    const draft = await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Mine</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const draftId = draft.id as string;
+    const first = (await call(c, 'drafts.get', { draftId })).remoteId as number;
+    expect((await service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
+    await call(c, 'sync.syncNow');
+    const shown = await call(c, 'drafts.get', { draftId });
+    expect(shown.theirs?.gone).toBe(true);
+    await call(c, 'sync.resolveConflict', {
+      draftId,
+      resolution: 'mine',
+      seen: shown.theirs.version,
+    });
+    let posted = false;
+    proxy.setPolicy(({ method }) => {
+      if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
+      posted = true;
+      return { type: 'drop-response' };
+    });
+    await call(c, 'sync.syncNow');
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const made = (await postsTitled(title)).find((post) => post.id !== first);
+    expect(made, 'Keep mine’s create landed').toBeDefined();
+    expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
+    return { c, publicationId, draftId, made: made! };
+  }
+
+  it('the post it made is listed as the writer’s draft, once', async () => {
+    const title = 'Kittiwake cliff listed';
+    const { c, publicationId, draftId, made } = await keepMineAnswerLost(title);
+    const list = await call(c, 'records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 100,
+      draftsOnly: false,
+    });
+    const rows = (
+      list.items as { draftId: string | null; remoteId: number | null; title: string }[]
+    )
+      .filter((item) => item.title === title)
+      .map((item) => ({ draftId: item.draftId, remoteId: item.remoteId }));
+    expect(rows).toEqual([{ draftId, remoteId: made.id }]);
+  });
+
+  it('opened from the list: the writer’s draft, whose words reach the post', async () => {
+    const title = 'Kittiwake cliff opened';
+    const { c, publicationId, draftId, made } = await keepMineAnswerLost(title);
+    const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: made.slug });
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { title, content: '<p>Mine, more, and later</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const drafts = (await call(c, 'drafts.list', { publicationId })) as {
+      id: string;
+      remoteId: number | null;
+    }[];
+    expect({
+      opened: opened.id === draftId ? 'the writer’s draft' : 'a second draft',
+      draftsOfTitle: drafts.filter((d) => d.id === draftId || d.remoteId === made.id).length,
+      error: (await call(c, 'drafts.get', { draftId })).lastError,
+      onService: (await postsTitled(title)).map((post) => post.content),
+    }).toEqual({
+      opened: 'the writer’s draft',
+      draftsOfTitle: 1,
+      error: null,
+      onService: ['<p>Mine, more, and later</p>'],
+    });
+  });
+});
