@@ -22,7 +22,7 @@ export function draftOfRecord(
     store.draftForRemote(publicationId, kind, record.id) ??
     store.createsAwaitingAnswer(publicationId, kind).find((draft) =>
       // Its create answered with this record, changed by someone since: asked about, on it.
-      knowsItsPost(store, draft)
+      knowsItsPost(draft)
         ? draft.conflict?.id === record.id
         : draft.claimedSlug !== null &&
           givenFor(record.slug, draft.claimedSlug) &&
@@ -32,16 +32,16 @@ export function draftOfRecord(
 }
 
 /**
- * A draft with no id yet that knows its post all the same: a conflict names it, or it is shown
- * deleted under the draft (a 410 that named it). No other record is it: a colleague's own post of
- * the title, at `-2`, was refused while the writer's choice waited, or, with the same blank
- * words, listed and opened as the writer's draft (review 43).
+ * A draft with no id yet that knows its post all the same: a conflict names it. No other record
+ * is it: a colleague's own post of the title, at `-2`, was refused while the writer's choice
+ * waited, or, with the same blank words, listed and opened as the writer's draft (review 43).
  */
-function knowsItsPost(store: LocalStore, draft: Draft): boolean {
-  // Deleted: while shown so. After Keep mine, its create makes a new post, which it must find
-  // (review 44: that create's answer lost, its post was listed twice and opened as a second draft).
-  const conflict = draft.conflict?.id ?? 0;
-  return conflict > 0 || (conflict < 0 && store.keptRecordIds(draft.id).length > 0);
+function knowsItsPost(draft: Draft): boolean {
+  // Not by a post deleted under it: after Keep mine, its create makes a new post, which it must
+  // find (review 44: that create's answer lost, its post was listed twice and opened as a second
+  // draft); and one deleted earlier says nothing of the post its latest create made, deleted in
+  // turn by a 410 naming none and restored (review 45: a second draft, the first stuck).
+  return (draft.conflict?.id ?? 0) > 0;
 }
 
 /**
@@ -63,7 +63,7 @@ export function draftsItMayBe(
 ): Draft[] {
   const awaiting = store
     .createsAwaitingAnswer(publicationId, kind)
-    .filter((draft) => !knowsItsPost(store, draft))
+    .filter((draft) => !knowsItsPost(draft))
     .map((draft) => ({
       draft,
       claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],

@@ -683,7 +683,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         existing.remoteId !== null &&
         existing.localRev === existing.syncedRev &&
         !existing.conflict;
-      if (untouched && existing.base?.updatedAt !== remote.updated_at)
+      // Newer only: a read that set out before a push of the draft landed (the same post opened
+      // twice at once, the first open settling it) put the older copy back over the words it
+      // sent (review 45).
+      if (untouched && existing.base && isNewer(remote.updated_at, existing.base.updatedAt))
         store.replaceWithRemote(existing.id, remote, 'replaced-by-service', remote.etag);
       return view(existing.id);
     },
@@ -838,8 +841,17 @@ function sameVersion(seen: string, shown: { updatedAt: string; version: string }
 /** A record that may be the post of a draft of the writer's not yet settled with the service. */
 function stillSending(kind: RecordKind, draft: Draft): QuireError {
   const title = draft.fields.title?.trim() || `Untitled ${kind}`;
+  // What settles it, said: a choice or a refusal waits on the writer, not on the service (review
+  // 45: "It opens once that is done" of a draft nothing would ever settle unasked).
+  const until = draft.conflict
+    ? `which waits for your choice. Open “${title}” and choose first; then this ${kind} opens.`
+    : draft.lastError
+      ? `which the service refused. Open “${title}” and put it right (or discard it) first; then this ${kind} opens.`
+      : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
   return new QuireError({
     kind: 'conflict',
-    message: `This ${kind} may be your “${title}”, which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`,
+    message: `This ${kind} may be your “${title}”, ${until}`,
   });
 }
+
+const isNewer = (time: string, than: string): boolean => Date.parse(time) > Date.parse(than);

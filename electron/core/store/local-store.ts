@@ -740,14 +740,6 @@ export class LocalStore {
     });
   }
 
-  /** The ids of the posts deleted under a draft, kept for Keep mine to meet them restored. */
-  keptRecordIds(draftId: string): number[] {
-    const kept = this.getSetting(`kept-over-deletion:${draftId}`);
-    if (!kept) return [];
-    const { records } = JSON.parse(kept) as { records?: { remoteId: number }[] };
-    return (records ?? []).map((record) => record.remoteId);
-  }
-
   listDrafts(publicationId: string): Draft[] {
     return (this.statements.drafts.all(publicationId) as DraftRow[]).map(toDraft);
   }
