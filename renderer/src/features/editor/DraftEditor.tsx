@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Ref,
+} from 'react';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import { SCREEN_START } from '../../ui/focus';
 import { useUi } from '../../ui-store';
@@ -36,11 +43,18 @@ interface Props {
   draft: DraftView;
   publication: PublicationView;
   /** The stored text changed under the editor (restore, conflict resolved): remount it there. */
-  onReplaced(place: WriterPlace): Promise<void>;
+  onReplaced(): Promise<void>;
   /** Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text. */
   initialFocus: 'opening' | 'text';
   /** After a remount: the mode and the place the writer was at, to open at again. */
   resumeAt?: WriterPlace;
+  ref?: Ref<ShownEditor>;
+}
+
+/** What the screen reads from the editor it shows. */
+export interface ShownEditor {
+  /** Where the writer is now, to open at again when the text is replaced under it. */
+  writerPlace(): WriterPlace;
 }
 
 function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: string }) {
@@ -53,7 +67,14 @@ function SourceWordCount({ autosave, initial }: { autosave: Autosave; initial: s
   );
 }
 
-export function DraftEditor({ draft, publication, onReplaced, initialFocus, resumeAt }: Props) {
+export function DraftEditor({
+  draft,
+  publication,
+  onReplaced,
+  initialFocus,
+  resumeAt,
+  ref,
+}: Props) {
   // Only a conflict needs tag names here; the metadata panel asks for its own.
   const { data: knownTags } = useQuery({
     ...knownTagsQuery(draft.publicationId),
@@ -190,6 +211,7 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     saving,
     readOnly: readOnlyLock.held,
   });
+  useImperativeHandle(ref, () => ({ writerPlace }));
 
   useEffect(() => {
     if (initialLoss.length)
@@ -208,7 +230,6 @@ export function DraftEditor({ draft, publication, onReplaced, initialFocus, resu
     saving,
     readOnlyLock,
     notify,
-    writerPlace,
     onReplaced,
   });
   const kindLabel = draft.kind === 'post' ? 'post' : 'page';

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PublicationView } from '../../../../shared/views';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
-import { DraftEditor } from './DraftEditor';
+import { DraftEditor, type ShownEditor } from './DraftEditor';
 import { useLeaveOnClose } from './leave-draft';
 import { draftKeys, draftQuery } from './queries';
 import { textReplaced, useTextReplaced } from './replaced-text';
@@ -32,9 +33,18 @@ export function EditorScreen({
   const fresh = draft !== undefined && isFetchedAfterMount && reads() > readsBefore;
   const [generation, setGeneration] = useState(0);
   const [resumeAt, setResumeAt] = useState<WriterPlace>();
-  useTextReplaced(draftId, (place) => {
-    setResumeAt(place);
-    setGeneration((n) => n + 1);
+  // The place is this screen's own: one opened again while the Discard waited read it from the
+  // editor where it was pressed, long unmounted, the wrong mode's, and the HTML source opened at
+  // its top, the writer's next words there (review R5).
+  const shown = useRef<ShownEditor>(null);
+  useTextReplaced(draftId, () => {
+    // Rendered now, before the hold is let go: the editor about to go, still showing the text
+    // replaced, turned editable until React rendered, and a key typed then saved it back (review
+    // R5).
+    flushSync(() => {
+      setResumeAt(shown.current?.writerPlace());
+      setGeneration((n) => n + 1);
+    });
   });
   useLeaveOnClose(draftId);
   // Once open, the editor holds the text: a later read that fails (a refresh after a sync) must
@@ -69,15 +79,16 @@ export function EditorScreen({
     <>
       <DraftEditor
         key={`${draft.id}:${generation}`}
+        ref={shown}
         draft={draft}
         publication={publication}
         initialFocus={generation === 0 ? 'opening' : 'text'}
         resumeAt={resumeAt}
-        onReplaced={async (place) => {
+        onReplaced={async () => {
           await queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 });
           void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
           // This screen, or one opened on the draft since (replaced-text.ts).
-          textReplaced(draftId, place);
+          textReplaced(draftId);
         }}
       />
     </>

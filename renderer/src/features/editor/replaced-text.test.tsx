@@ -2,16 +2,13 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { textReplaced, useTextReplaced } from './replaced-text';
-import type { WriterPlace } from './writer-place';
 
 afterEach(cleanup);
 
-function Screen({ draftId, remount }: { draftId: string; remount(place: WriterPlace): void }) {
+function Screen({ draftId, remount }: { draftId: string; remount(): void }) {
   useTextReplaced(draftId, remount);
   return null;
 }
-
-const place: WriterPlace = { mode: 'visual', from: 3, to: 3 };
 
 describe('useTextReplaced', () => {
   it("tells the screens showing the draft, not another draft's, and forgets a screen gone", () => {
@@ -23,12 +20,12 @@ describe('useTextReplaced', () => {
         <Screen draftId="other" remount={other} />
       </>,
     );
-    textReplaced('shown', place);
+    textReplaced('shown');
     unmount();
     // A screen closed is told nothing: it is no longer where the writer is.
-    textReplaced('shown', place);
+    textReplaced('shown');
     expect({ shown: shown.mock.calls, other: other.mock.calls }).toEqual({
-      shown: [[place]],
+      shown: [[]],
       other: [],
     });
   });

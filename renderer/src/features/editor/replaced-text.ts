@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { WriterPlace } from './writer-place';
 
 /**
  * The editors showing each draft, told when its stored text is replaced (Discard edits, a restore,
@@ -8,15 +7,19 @@ import type { WriterPlace } from './writer-place';
  * then Undo, All posts then the post) was never remounted: the hold gone, it turned editable on
  * the text read before, and the next word saved the discarded edits back (review R4).
  */
-const screens = new Set<{ draftId: string; remount(place: WriterPlace): void }>();
+const screens = new Set<{ draftId: string; remount(): void }>();
 
-/** The draft's stored text was replaced: whichever editor shows it now remounts on it. */
-export function textReplaced(draftId: string, place: WriterPlace): void {
-  for (const screen of screens) if (screen.draftId === draftId) screen.remount(place);
+/**
+ * The draft's stored text was replaced: whichever editor shows it now remounts on it, each at its
+ * own place (a screen opened again reads none from the one where it was pressed, long gone).
+ */
+export function textReplaced(draftId: string): void {
+  // Over a copy: a screen remounts at once and enrols again, and was told again, without end.
+  for (const screen of [...screens]) if (screen.draftId === draftId) screen.remount();
 }
 
 /** Calls `remount` while mounted, each time the draft's stored text is replaced. */
-export function useTextReplaced(draftId: string, remount: (place: WriterPlace) => void): void {
+export function useTextReplaced(draftId: string, remount: () => void): void {
   useEffect(() => {
     const screen = { draftId, remount };
     screens.add(screen);

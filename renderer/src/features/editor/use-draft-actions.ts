@@ -19,7 +19,6 @@ import { draftQuery } from './queries';
 import type { ReadOnlyLock } from './read-only-lock';
 import type { DraftSaving } from './use-draft-saving';
 import { holdUndoUpTo } from './undo-hold';
-import type { WriterPlace } from './writer-place';
 
 const PRESS_AGAIN_AFTER_MS = 1_000;
 
@@ -29,9 +28,8 @@ interface Needs {
   saving: Pick<DraftSaving, 'fields' | 'autosave' | 'currentFields' | 'update'>;
   readOnlyLock: Pick<ReadOnlyLock, 'held' | 'lock'>;
   notify: (notice: NoticeRequest) => unknown;
-  writerPlace(): WriterPlace;
-  /** The stored text changed under the editor: remount it there. */
-  onReplaced(place: WriterPlace): Promise<void>;
+  /** The stored text changed under the editor: remount it, where the writer is. */
+  onReplaced(): Promise<void>;
 }
 
 /**
@@ -44,7 +42,6 @@ export function useDraftActions({
   saving: { fields, autosave, currentFields, update },
   readOnlyLock: { held, lock },
   notify,
-  writerPlace,
   onReplaced,
 }: Needs) {
   const queryClient = useQueryClient();
@@ -180,7 +177,7 @@ export function useDraftActions({
   const reopen = async () => {
     if (!stillOpen()) return;
     try {
-      await onReplaced(writerPlace());
+      await onReplaced();
     } catch (error) {
       notify({
         tone: 'error',
