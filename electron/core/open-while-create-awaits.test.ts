@@ -47,14 +47,8 @@ const postsTitled = async (title: string): Promise<Post[]> =>
     (post) => post.title === title,
   );
 
-/**
- * A core on the service through the proxy, that has seen the service honour keys (a create
- * answered), and a draft of `title` whose create landed with its answer lost.
- */
-async function createAnswerLost(
-  title: string,
-  options: { goneNamesNoId?: boolean; content?: string } = {},
-) {
+/** A core with the service added through the proxy; its fetch `through` a wrapper, if given. */
+async function coreOnService(through?: typeof fetch) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
   const c = await createCore({
     dataDir: dir,
@@ -62,7 +56,7 @@ async function createAnswerLost(
     version: 't',
     embedded: false,
     syncIntervalMs: 60_000,
-    ...(options.goneNamesNoId && { fetch: goneNamingNoId(fetch) }),
+    ...(through && { fetch: through }),
   });
   cores.push({ core: c, dir });
   const pub = await call(c, 'publications.add', {
@@ -70,20 +64,37 @@ async function createAnswerLost(
     subdomain: service.subdomain,
     token: service.token,
   });
-  const publicationId = pub.id as string;
-  await call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
-  });
-  await call(c, 'sync.syncNow');
-  // The create lands, its answer lost, and nothing after it gets through to find it meanwhile.
+  return { c, publicationId: pub.id as string };
+}
+
+/** The next create lands, its answer lost, and nothing after it gets through to find it. */
+function nextCreateAnswerLost(): void {
   let posted = false;
   proxy.setPolicy(({ method }) => {
     if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
     posted = true;
     return { type: 'drop-response' };
   });
+}
+
+/**
+ * A core on the service through the proxy, that has seen the service honour keys (a create
+ * answered), and a draft of `title` whose create landed with its answer lost.
+ */
+async function createAnswerLost(
+  title: string,
+  options: { goneNamesNoId?: boolean; content?: string; through?: typeof fetch } = {},
+) {
+  const { c, publicationId } = await coreOnService(
+    options.through ?? (options.goneNamesNoId ? goneNamingNoId(fetch) : undefined),
+  );
+  await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  nextCreateAnswerLost();
   const draft = await call(c, 'records.create', {
     publicationId,
     kind: 'post',
@@ -95,6 +106,42 @@ async function createAnswerLost(
   expect(made, 'the create landed').toBeDefined();
   expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
   return { c, publicationId, draftId: draft.id as string, made: made! };
+}
+
+/**
+ * A synced post trashed by a colleague, the writer's words since shown deleted, Keep mine chosen,
+ * and its create landed with its answer lost.
+ */
+async function keepMineAnswerLost(title: string, options: { goneNamesNoId?: boolean } = {}) {
+  const { c, publicationId } = await coreOnService(
+    options.goneNamesNoId ? goneNamingNoId(fetch) : undefined,
+  );
+  const draftId = (
+    await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Mine</p>' },
+    })
+  ).id as string;
+  await call(c, 'sync.syncNow');
+  const first = (await call(c, 'drafts.get', { draftId })).remoteId as number;
+  expect((await service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
+  await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
+  await call(c, 'sync.syncNow');
+  const shown = await call(c, 'drafts.get', { draftId });
+  expect(shown.theirs?.gone).toBe(true);
+  await call(c, 'sync.resolveConflict', {
+    draftId,
+    resolution: 'mine',
+    seen: shown.theirs.version,
+  });
+  nextCreateAnswerLost();
+  await call(c, 'sync.syncNow');
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  const made = (await postsTitled(title)).find((post) => post.id !== first);
+  expect(made, 'Keep mine’s create landed').toBeDefined();
+  expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
+  return { c, publicationId, draftId, made: made! };
 }
 
 const restoreFromTrash = (id: number) => restoreFrom(service, id);
@@ -542,54 +589,6 @@ describe('a publication removed while an open settles a draft of it', () => {
 // deleted one): listed twice, and opened, a second draft of it, the writer's own draft then failing
 // on the one-draft-a-record rule at every round (review 44).
 describe('Keep mine on a trashed post, its create’s answer lost', () => {
-  async function keepMineAnswerLost(title: string) {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
-    const c = await createCore({
-      dataDir: dir,
-      credentials,
-      version: 't',
-      embedded: false,
-      syncIntervalMs: 60_000,
-    });
-    cores.push({ core: c, dir });
-    const pub = await call(c, 'publications.add', {
-      baseUrl: proxy.url,
-      subdomain: service.subdomain,
-      token: service.token,
-    });
-    const publicationId = pub.id as string;
-    const draft = await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Mine</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    const draftId = draft.id as string;
-    const first = (await call(c, 'drafts.get', { draftId })).remoteId as number;
-    expect((await service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
-    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
-    await call(c, 'sync.syncNow');
-    const shown = await call(c, 'drafts.get', { draftId });
-    expect(shown.theirs?.gone).toBe(true);
-    await call(c, 'sync.resolveConflict', {
-      draftId,
-      resolution: 'mine',
-      seen: shown.theirs.version,
-    });
-    let posted = false;
-    proxy.setPolicy(({ method }) => {
-      if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
-      posted = true;
-      return { type: 'drop-response' };
-    });
-    await call(c, 'sync.syncNow');
-    proxy.setPolicy(() => ({ type: 'pass' }));
-    const made = (await postsTitled(title)).find((post) => post.id !== first);
-    expect(made, 'Keep mine’s create landed').toBeDefined();
-    expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
-    return { c, publicationId, draftId, made: made! };
-  }
-
   it('the post it made is listed as the writer’s draft, once', async () => {
     const title = 'Kittiwake cliff listed';
     const { c, publicationId, draftId, made } = await keepMineAnswerLost(title);
@@ -642,55 +641,17 @@ describe('Keep mine on a trashed post, its create’s answer lost', () => {
 describe('Keep mine’s post, its answer lost, trashed (a 410 naming none) and restored', () => {
   it('is the writer’s draft, listed and opened; Keep mine reaches it', async () => {
     const title = 'Fulmar ledge twice';
-    const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
-    const c = await createCore({
-      dataDir: dir,
-      credentials,
-      version: 't',
-      embedded: false,
-      syncIntervalMs: 60_000,
-      fetch: goneNamingNoId(fetch),
-    });
-    cores.push({ core: c, dir });
-    const publicationId = (
-      await call(c, 'publications.add', {
-        baseUrl: proxy.url,
-        subdomain: service.subdomain,
-        token: service.token,
-      })
-    ).id as string;
-    const draftId = (
-      await call(c, 'records.create', {
-        publicationId,
-        kind: 'post',
-        fields: { title, content: '<p>Mine</p>' },
-      })
-    ).id as string;
-    await call(c, 'sync.syncNow');
-    const first = (await call(c, 'drafts.get', { draftId })).remoteId as number;
-    expect((await service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
-    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
-    await call(c, 'sync.syncNow');
-    let shown = await call(c, 'drafts.get', { draftId });
-    expect(shown.theirs?.gone).toBe(true);
-    await call(c, 'sync.resolveConflict', {
+    const {
+      c,
+      publicationId,
       draftId,
-      resolution: 'mine',
-      seen: shown.theirs.version,
+      made: second,
+    } = await keepMineAnswerLost(title, {
+      goneNamesNoId: true,
     });
-    let posted = false;
-    proxy.setPolicy(({ method }) => {
-      if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
-      posted = true;
-      return { type: 'drop-response' };
-    });
-    await call(c, 'sync.syncNow');
-    proxy.setPolicy(() => ({ type: 'pass' }));
-    const second = (await postsTitled(title)).find((post) => post.id !== first)!;
-    expect(second, 'Keep mine’s create landed').toBeDefined();
     expect((await service.request('DELETE', `/posts/${second.id}`)).status).toBeLessThan(300);
     await call(c, 'sync.syncNow');
-    shown = await call(c, 'drafts.get', { draftId });
+    const shown = await call(c, 'drafts.get', { draftId });
     expect({ gone: shown.theirs?.gone, remoteId: shown.remoteId }).toEqual({
       gone: true,
       remoteId: null,
@@ -750,52 +711,15 @@ describe('the post opened twice at once while its create awaits its lost answer'
       await released;
       return new Response(heldBody, { status: response.status, headers: response.headers });
     };
-    const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
-    const c = await createCore({
-      dataDir: dir,
-      credentials,
-      version: 't',
-      embedded: false,
-      syncIntervalMs: 60_000,
-      fetch: slow,
-    });
-    cores.push({ core: c, dir });
-    const publicationId = (
-      await call(c, 'publications.add', {
-        baseUrl: proxy.url,
-        subdomain: service.subdomain,
-        token: service.token,
-      })
-    ).id as string;
-    await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
-    });
-    await call(c, 'sync.syncNow');
-    let posted = false;
-    proxy.setPolicy(({ method }) => {
-      if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
-      posted = true;
-      return { type: 'drop-response' };
-    });
-    const draftId = (
-      await call(c, 'records.create', {
-        publicationId,
-        kind: 'post',
-        fields: { title, content: '<p>Mine</p>' },
-      })
-    ).id as string;
-    await call(c, 'sync.syncNow');
+    const { c, publicationId, draftId, made } = await createAnswerLost(title, { through: slow });
     proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     await call(c, 'drafts.save', {
       draftId,
       fields: { title, content: '<p>Mine</p><p>And more</p>' },
     });
     await call(c, 'sync.syncNow');
-    const [made] = await postsTitled(title);
     expect(
-      (await service.request('PUT', `/posts/${made!.id}`, { body: { slug: 'shearwater-twice-x' } }))
+      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'shearwater-twice-x' } }))
         .status,
     ).toBe(200);
     proxy.setPolicy(() => ({ type: 'pass' }));

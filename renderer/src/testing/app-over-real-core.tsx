@@ -92,6 +92,26 @@ export function appOverRealCore(own?: OwnCore) {
 
     stored: async (draftId: string) => (await bridge.drafts.get({ draftId })).fields,
 
+    /** A post live on the service with `live`, and edits held here (not sent with Update). */
+    publishedWithEdits: async (title: string, live: string, edits: string) => {
+      const post = await harness.createPost(title, live);
+      const made = await bridge.drafts.get({ draftId: post.id });
+      await bridge.drafts.save({ draftId: post.id, fields: { ...made.fields, status: 'publish' } });
+      await waitFor(
+        async () => {
+          await bridge.sync.syncNow({});
+          expect((await bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
+        },
+        { timeout: 15_000, interval: 500 },
+      );
+      const published = await bridge.drafts.get({ draftId: post.id });
+      await bridge.drafts.save({
+        draftId: post.id,
+        fields: { ...published.fields, content: edits },
+      });
+      return post;
+    },
+
     /** The global setup's plain second service, added behind the app's back (not made active). */
     addArchive: () => {
       const { baseUrl, subdomain, token } = inject('quireHost').elsewhere;

@@ -16,24 +16,8 @@ const app = appOverRealCore();
 const body = (words: string) =>
   `<nav>Menu</nav>${Array.from({ length: 40 }, (_, i) => `<p>${words} ${i}.</p>`).join('')}`;
 
-async function publishedWithEdits(title: string) {
-  const post = await app.createPost(title, body('Live words'));
-  const live = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({ draftId: post.id, fields: { ...live.fields, status: 'publish' } });
-  await waitFor(
-    async () => {
-      await app.bridge.sync.syncNow({});
-      expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-    },
-    { timeout: 15_000, interval: 500 },
-  );
-  const published = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({
-    draftId: post.id,
-    fields: { ...published.fields, content: body('Edits to throw away') },
-  });
-  return post;
-}
+const publishedWithEdits = (title: string) =>
+  app.publishedWithEdits(title, body('Live words'), body('Edits to throw away'));
 
 const source = () => screen.getByLabelText('HTML source') as HTMLTextAreaElement;
 /** The writer clicks near the end of the HTML. */

@@ -25,22 +25,12 @@ type Variant = 'delete then undo' | 'back to the list and open again';
 
 async function discardWhileReopened(variant: Variant, title: string) {
   const user = userEvent.setup();
-  const post = await app.createPost(title, '<p>Live words.</p>');
-  const live = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({ draftId: post.id, fields: { ...live.fields, status: 'publish' } });
-  await waitFor(
-    async () => {
-      await app.bridge.sync.syncNow({});
-      expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-    },
-    { timeout: 15_000, interval: 500 },
-  );
-  const published = await app.bridge.drafts.get({ draftId: post.id });
   // Edits held here, not yet sent with Update.
-  await app.bridge.drafts.save({
-    draftId: post.id,
-    fields: { ...published.fields, content: '<p>Edits to throw away.</p>' },
-  });
+  const post = await app.publishedWithEdits(
+    title,
+    '<p>Live words.</p>',
+    '<p>Edits to throw away.</p>',
+  );
   await app.openInApp(post.id);
 
   // Discard edits: the core waits on the service.

@@ -14,24 +14,8 @@ import { heldCalls } from '../../testing/real-core';
 
 const app = appOverRealCore();
 
-async function publishedWithEdits(title: string) {
-  const post = await app.createPost(title, '<p>Live words.</p>');
-  const live = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({ draftId: post.id, fields: { ...live.fields, status: 'publish' } });
-  await waitFor(
-    async () => {
-      await app.bridge.sync.syncNow({});
-      expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-    },
-    { timeout: 15_000, interval: 500 },
-  );
-  const published = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({
-    draftId: post.id,
-    fields: { ...published.fields, content: '<p>Edits to throw away.</p>' },
-  });
-  return post;
-}
+const publishedWithEdits = (title: string) =>
+  app.publishedWithEdits(title, '<p>Live words.</p>', '<p>Edits to throw away.</p>');
 
 describe('the editor Discard edits replaces', () => {
   it('never takes a key on the discarded text', async () => {
