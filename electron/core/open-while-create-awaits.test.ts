@@ -109,6 +109,36 @@ async function createAnswerLost(
 }
 
 /**
+ * A create landed unanswered, then left waiting on the writer: its post changed by a colleague
+ * (`PUT`, a conflict shown) or trashed (`DELETE`, shown deleted), or its retry refused for a field.
+ */
+async function draftWaiting(
+  how: 'PUT' | 'DELETE' | 'REFUSED',
+  title: string,
+  options?: { goneNamesNoId?: boolean },
+) {
+  const lost = await createAnswerLost(title, options);
+  const { c, draftId, made } = lost;
+  if (how === 'REFUSED') {
+    // The writer pastes a meta description longer than the service takes (1,000).
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { title, content: '<p>Mine</p>', meta_description: 'm'.repeat(1_200) },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId })).lastError).toBeTruthy();
+  } else {
+    const changed = await service.request(how, `/posts/${made.id}`, {
+      ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
+    });
+    expect(changed.status).toBeLessThan(300);
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
+  }
+  return lost;
+}
+
+/**
  * A synced post trashed by a colleague, the writer's words since shown deleted, Keep mine chosen,
  * and its create landed with its answer lost.
  */
@@ -377,27 +407,11 @@ describe('the round an open sends first (review 42)', () => {
     ['a line added (a conflict shown)', 'PUT'],
     ['trashed (shown deleted)', 'DELETE'],
     ['its retry refused for a field (422)', 'REFUSED'],
-  ])(
+  ] as const)(
     'while the writer’s draft awaits a choice (%s), a colleague’s unrelated new post opens',
     async (_, how) => {
       const title = `Storm petrel waits ${how}`;
-      const { c, publicationId, draftId, made } = await createAnswerLost(title);
-      if (how === 'REFUSED') {
-        // The writer pastes a meta description longer than the service takes (1,000).
-        await call(c, 'drafts.save', {
-          draftId,
-          fields: { title, content: '<p>Mine</p>', meta_description: 'm'.repeat(1_200) },
-        });
-        await call(c, 'sync.syncNow');
-        expect((await call(c, 'drafts.get', { draftId })).lastError).toBeTruthy();
-      } else {
-        const changed = await service.request(how, `/posts/${made.id}`, {
-          ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
-        });
-        expect(changed.status).toBeLessThan(300);
-        await call(c, 'sync.syncNow');
-        expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
-      }
+      const { c, publicationId } = await draftWaiting(how, title);
       const theirs = await service.request('POST', '/posts', {
         body: { title: `Gannet colony ${how}`, content: '<p>Their own words</p>' },
       });
@@ -483,24 +497,8 @@ describe('a colleague’s same-title post while the writer’s draft awaits a ch
       undefined,
       'This post may be your “Guillemot ledge refused”, which the service refused. Open “Guillemot ledge refused” and put it right (or discard it) first; then this post opens.',
     ],
-  ])('%s: the colleague’s `-2` post', async (_, how, title, options, expected) => {
-    const { c, publicationId, draftId, made } = await createAnswerLost(title, options);
-    if (how === 'REFUSED') {
-      // The writer pastes a meta description longer than the service takes (1,000).
-      await call(c, 'drafts.save', {
-        draftId,
-        fields: { title, content: '<p>Mine</p>', meta_description: 'm'.repeat(1_200) },
-      });
-      await call(c, 'sync.syncNow');
-      expect((await call(c, 'drafts.get', { draftId })).lastError).toBeTruthy();
-    } else {
-      const changed = await service.request(how, `/posts/${made.id}`, {
-        ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
-      });
-      expect(changed.status).toBeLessThan(300);
-      await call(c, 'sync.syncNow');
-      expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
-    }
+  ] as const)('%s: the colleague’s `-2` post', async (_, how, title, options, expected) => {
+    const { c, publicationId, made } = await draftWaiting(how, title, options);
     // A colleague writes their own post under the same title: the service numbers its slug.
     const theirs = await service.request('POST', '/posts', {
       body: { title, content: '<p>Their own words, nothing like mine</p>' },
