@@ -32,11 +32,14 @@ export function draftOfRecord(
 }
 
 /**
- * A draft with no id yet that knows its post all the same: a conflict names it. No other record
+ * A draft with no id yet that knows its post all the same: a conflict names it, or the deletion
+ * it shows does (a 410 that named the post). No other record
  * is it: a colleague's own post of the title, at `-2`, was refused while the writer's choice
  * waited, or, with the same blank words, listed and opened as the writer's draft (review 43).
  */
 function knowsItsPost(draft: Draft): boolean {
+  // Shown deleted, where the service named the post deleted (the sync engine's gone marker).
+  if ((draft.conflict as { deleted_id?: number } | null)?.deleted_id !== undefined) return true;
   // Not by a post deleted under it: after Keep mine, its create makes a new post, which it must
   // find (review 44: that create's answer lost, its post was listed twice and opened as a second
   // draft); and one deleted earlier says nothing of the post its latest create made, deleted in

@@ -477,11 +477,11 @@ describe('a colleague’s same-title post while the writer’s draft awaits a ch
   it.each([
     ['a line added (a conflict shown)', 'PUT', 'Razorbill ledge PUT', undefined, 'opened'],
     [
-      'trashed (shown deleted)',
+      'trashed, the 410 naming it (shown deleted)',
       'DELETE',
       'Razorbill ledge DELETE',
       undefined,
-      'This post may be your “Razorbill ledge DELETE”, which waits for your choice. Open “Razorbill ledge DELETE” and choose first; then this post opens.',
+      'opened',
     ],
     [
       'trashed, a 410 naming none (shown deleted)',
@@ -743,5 +743,73 @@ describe('the post opened twice at once while its create awaits its lost answer'
       draft: '<p>Mine</p><p>And more</p>',
       onService: '<p>Mine</p><p>And more</p>',
     });
+  });
+});
+
+// A title-only draft ("Weekly links", words to come) shown deleted by a 410 that named its post:
+// a colleague's own title-only post of the title, at `-2`, matched the slug it claimed and the
+// words it sent, and was listed and opened as the writer's draft; Keep mine then wrote the
+// writer's words into it (review 46).
+describe('a colleague’s same-title, empty post while the writer’s draft is shown deleted', () => {
+  async function deletedWithColleaguesPost(title: string) {
+    const lost = await createAnswerLost(title, { content: '' });
+    const { c, draftId, made } = lost;
+    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    await call(c, 'sync.syncNow');
+    const shown = await call(c, 'drafts.get', { draftId });
+    expect(shown.theirs?.gone).toBe(true);
+    const theirs = await service.request('POST', '/posts', { body: { title } });
+    expect(theirs.status).toBe(201);
+    const colleague = theirs.json.post as Post;
+    expect(colleague.slug).toBe(`${made.slug}-2`);
+    return { ...lost, shown, colleague };
+  }
+
+  it('is listed and opens as the colleague’s', async () => {
+    const title = 'Weekly links 46';
+    const { c, publicationId, draftId, colleague } = await deletedWithColleaguesPost(title);
+    const list = await call(c, 'records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 100,
+      draftsOnly: false,
+    });
+    const row = (list.items as { draftId: string | null; remoteId: number | null }[]).find(
+      (item) => item.remoteId === colleague.id,
+    );
+    const opened = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: colleague.slug,
+    });
+    expect({
+      listedAs: row?.draftId === draftId ? 'the writer’s draft' : 'theirs',
+      opened: !opened.ok
+        ? opened.error.message
+        : (opened.value as { id: string }).id === draftId
+          ? 'the writer’s draft'
+          : 'theirs',
+    }).toEqual({ listedAs: 'theirs', opened: 'theirs' });
+  });
+
+  it('Keep mine makes the writer’s post again: the colleague’s keeps its words', async () => {
+    const title = 'Weekly links 46 kept';
+    const { c, draftId, shown, colleague } = await deletedWithColleaguesPost(title);
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>My links</p>' } });
+    await call(c, 'sync.resolveConflict', {
+      draftId,
+      resolution: 'mine',
+      seen: shown.theirs.version,
+    });
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    const after = await call(c, 'drafts.get', { draftId });
+    const onService = await postsTitled(title);
+    expect({
+      colleagues: onService.find((p) => p.id === colleague.id)?.content,
+      draftPost: after.remoteId === colleague.id ? 'the colleague’s' : 'another',
+      posts: onService.length,
+    }).toEqual({ colleagues: '', draftPost: 'another', posts: 2 });
   });
 });

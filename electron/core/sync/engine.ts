@@ -503,7 +503,7 @@ export class SyncEngine {
           // kept, Keep mine finds it if it is restored meanwhile (review 21).
           if (error.recordId !== undefined)
             rememberGone(store, draft.id, unknownBase(error.recordId), []);
-          return this.conflict(draft, goneMarker(draft));
+          return this.conflict(draft, goneMarker(draft, error.recordId));
         }
         // Made: nothing is kept over a deletion. Unless Keep mine was pressed while it went: the
         // setting is then the choice's, and cleared, Keep mine's push knew nothing of the post
@@ -1135,7 +1135,10 @@ export class SyncEngine {
             draftId,
             draft.base ?? undefined,
             draft.sentVersions,
-            draft.claimedSlug
+            // By the claim only a post the service did not name: one it named is met restored by
+            // its id, and its claim took a colleague's own post of the title, at `-2`, for it,
+            // Keep mine writing into it (review 46).
+            draft.claimedSlug && (theirs as { deleted_id?: number }).deleted_id === undefined
               ? { slug: draft.claimedSlug, since: draft.createStartedAt ?? 0 }
               : null,
           );
@@ -1254,8 +1257,14 @@ const unknownBase = (remoteId: number): DraftBase => ({ remoteId, slug: '', upda
 
 // A record the service no longer has is kept as a conflict with this marker id.
 const GONE_ID = -1;
-function goneMarker(draft: Draft): RemoteRecord {
+/**
+ * `deletedId`: the record deleted, where the service named it. The draft then knows its post: no
+ * other record is taken for it (review 46: a colleague's own post of the title, at `-2`, was
+ * listed and opened as the writer's deleted draft, and Keep mine wrote into it).
+ */
+function goneMarker(draft: Draft, deletedId?: number): RemoteRecord & { deleted_id?: number } {
   return {
+    ...(deletedId !== undefined && { deleted_id: deletedId }),
     id: GONE_ID,
     title: '',
     slug: draft.base?.slug ?? '',
