@@ -44,7 +44,10 @@ interface Props {
   publication: PublicationView;
   /** The stored text changed under the editor (restore, conflict resolved): remount it there. */
   onReplaced(): Promise<void>;
-  /** Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text. */
+  /**
+   * Where the keyboard starts: a fresh opening picks the title or the text; a remount, the text,
+   * or the Title when the writer was in it (`resumeAt.title`).
+   */
   initialFocus: 'opening' | 'text';
   /** After a remount: the mode and the place the writer was at, to open at again. */
   resumeAt?: WriterPlace;
@@ -170,7 +173,10 @@ export function DraftEditor({
     const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
     if (modeRef.current === 'source' && source.current) {
       source.current.focus({ preventScroll: true });
-      source.current.setSelectionRange(...sourceRangeAt(source.current.value, place ?? NO_PLACE));
+      // A visual place too: the replaced text could open only here (sourceRangeAt).
+      source.current.setSelectionRange(
+        ...sourceRangeAt(source.current.value, resumeAt ?? NO_PLACE),
+      );
       source.current.scrollTop = place?.scrollTop ?? 0;
     } else if (modeRef.current === 'visual' && place) {
       editor.view.dispatch(
@@ -180,6 +186,12 @@ export function DraftEditor({
     } else {
       editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
       editor.commands.focus(null, { scrollIntoView: false });
+    }
+    // The writer was in the Title when the text landed: the keyboard stays there, or the next
+    // letter meant for the title went into the post (review R6). The text keeps their place.
+    if (resumeAt?.title) {
+      title.current?.focus();
+      title.current?.setSelectionRange(...resumeAt.title);
     }
     // Once, on mounting: later renders must never move the writer's caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -211,7 +223,16 @@ export function DraftEditor({
     saving,
     readOnly: readOnlyLock.held,
   });
-  useImperativeHandle(ref, () => ({ writerPlace }));
+  useImperativeHandle(ref, () => ({
+    writerPlace: () => {
+      const field = title.current;
+      const inTitle = field !== null && document.activeElement === field;
+      return {
+        ...writerPlace(),
+        ...(inTitle && { title: [field.selectionStart, field.selectionEnd] }),
+      };
+    },
+  }));
 
   useEffect(() => {
     if (initialLoss.length)

@@ -138,7 +138,7 @@ export function useModeSwitch({
         scrollTop: field.scrollTop,
       };
     const { from, to } = editor.state.selection;
-    return { mode: 'visual', from, to };
+    return { mode: 'visual', from, to, textBefore: editor.state.doc.textBetween(0, from).length };
   };
 
   return { stayInSource, toSource, toVisual, stayWithSource, writerPlace };

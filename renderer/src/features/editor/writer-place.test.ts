@@ -47,6 +47,36 @@ describe('sourceRangeAt', () => {
     expect(sourceRangeAt('<p>Hi</p>', { from: 3, to: 5 })).toEqual([3, 5]);
     expect(sourceRangeAt('<p>Hi</p>', { from: 40, to: 90 })).toEqual([9, 9]);
   });
+
+  // Review R6: an offset from a text of another length fell inside a tag, and the words typed
+  // there went into the tag, never shown in the post.
+  it('moves a caret inside an opening tag to just after it, at the start of its words', () => {
+    expect(sourceRangeAt('<p>One.</p><p>Two.</p>', { from: 12, to: 12 })).toEqual([14, 14]);
+  });
+
+  it('moves a caret inside a closing tag to just before it, at the end of its words', () => {
+    expect(sourceRangeAt('<p>One.</p><p>Two.</p>', { from: 8, to: 9 })).toEqual([7, 7]);
+  });
+
+  it('takes a ">" in a quoted attribute or a comment as inside them, not their end', () => {
+    expect(sourceRangeAt('<a title="a>b">x</a>', { from: 12, to: 12 })).toEqual([15, 15]);
+    expect(sourceRangeAt('<!-- a > b --><p>x</p>', { from: 9, to: 9 })).toEqual([14, 14]);
+  });
+
+  it('leaves a caret after a "<" that starts no tag', () => {
+    expect(sourceRangeAt('<p>a < b</p>', { from: 7, to: 7 })).toEqual([7, 7]);
+  });
+
+  // Review R6: the replaced text could open only in HTML source, the writer's place was the
+  // visual editor's and was dropped, and their next words went above the whole post.
+  it('carries a visual place over as the characters of text before it', () => {
+    const html = '<nav>Menu</nav><p>One.</p>\n';
+    const at = (textBefore: number) =>
+      sourceRangeAt(html, { mode: 'visual', from: 1, to: 1, textBefore });
+    expect(html.slice(0, at(6)[0])).toBe('<nav>Menu</nav><p>On');
+    // Past the text's end: the end of its last words, not after the closing tag or line break.
+    expect(at(500)).toEqual([html.indexOf('</p>'), html.indexOf('</p>')]);
+  });
 });
 
 describe('firstWords', () => {

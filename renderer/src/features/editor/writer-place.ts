@@ -3,8 +3,9 @@ import { Selection, TextSelection } from '@tiptap/pm/state';
 
 /**
  * Where the writer was when the stored text changed under the editor (a restore, a resolved
- * conflict): the remounted editor opens there, in the same mode, so the next word typed does not
- * land at the top of a long post.
+ * conflict): the remounted editor opens there, in the same mode (or at the same words of an HTML
+ * source, when the replaced text can open only there), so the next word typed does not land at the
+ * top of a long post.
  */
 export interface WriterPlace {
   mode: 'visual' | 'source';
@@ -12,6 +13,10 @@ export interface WriterPlace {
   to: number;
   /** The HTML source scrolls inside its field, and Chromium does not bring a caret set by script into view. */
   scrollTop?: number;
+  /** In the visual editor: how many characters of text were before the caret (see sourceRangeAt). */
+  textBefore?: number;
+  /** The writer was in the Title, this range of it selected: the keyboard goes back there. */
+  title?: [number, number];
 }
 
 const clamp = (value: number, max: number): number => Math.max(0, Math.min(value, max));
@@ -25,12 +30,72 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
   );
 }
 
-/** The same place in an HTML source that may since have changed. */
+// A comment, or a tag with its attributes (a ">" inside quotes is not its end), unclosed to the end.
+const TAG = /<!--[\s\S]*?(?:-->|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+
+/** Just past the end of the tag (or comment) starting at `at`; `at` when none starts there. */
+function tagEnd(text: string, at: number): number {
+  TAG.lastIndex = at;
+  return at + (TAG.exec(text)?.[0].length ?? 0);
+}
+
+/**
+ * A caret never inside a tag: words typed there went into the tag, never shown in the post (review
+ * R6). Inside a closing tag it goes before it, at the end of the element's words; inside any other,
+ * just after it, at the start of the element's words.
+ */
+function outsideTags(text: string, at: number): number {
+  for (let start = text.indexOf('<'); start >= 0 && start < at;) {
+    const end = tagEnd(text, start);
+    if (end > at) return text[start + 1] === '/' ? start : end;
+    start = text.indexOf('<', start + 1);
+  }
+  return at;
+}
+
+/**
+ * Where, in an HTML source, `chars` characters of its text (outside tags) are behind: just past the
+ * last of its words when it has fewer.
+ */
+function afterText(text: string, chars: number): number {
+  let count = 0;
+  let after = 0;
+  for (let at = 0; at < text.length;) {
+    const end = tagEnd(text, at);
+    if (end > at) {
+      at = end;
+      continue;
+    }
+    if (count === chars) return at;
+    if (text.charAt(at).trim()) after = at + 1;
+    count += 1;
+    at += 1;
+  }
+  return after;
+}
+
+/**
+ * The same place in an HTML source that may since have changed, out of its tags.
+ *
+ * A place of the visual editor comes here when the replaced text can open only in HTML source (it
+ * holds markup the visual editor cannot keep, review R6): its positions count ProseMirror's nodes,
+ * of a document the source never was, and meant nothing here (dropped, the caret was at 0 and the
+ * writer's next words went above the whole post). The characters of text before it are what the
+ * two share: as many in, the writer is about where they were, near the same words, and one who
+ * was at the end of the post is at the end of its last words.
+ */
 export function sourceRangeAt(
   text: string,
-  place: Pick<WriterPlace, 'from' | 'to'>,
+  place: Pick<WriterPlace, 'from' | 'to'> & Partial<Pick<WriterPlace, 'mode' | 'textBefore'>>,
 ): [number, number] {
-  return [clamp(place.from, text.length), clamp(place.to, text.length)];
+  if (place.mode === 'visual') {
+    const at = afterText(text, place.textBefore ?? 0);
+    return [at, at];
+  }
+  return [
+    outsideTags(text, clamp(place.from, text.length)),
+    outsideTags(text, clamp(place.to, text.length)),
+  ];
 }
 
 /**
