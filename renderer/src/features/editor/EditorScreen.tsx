@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import type { PublicationView } from '../../../../shared/views';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
@@ -38,13 +37,8 @@ export function EditorScreen({
   // its top, the writer's next words there (review R5).
   const shown = useRef<ShownEditor>(null);
   useTextReplaced(draftId, () => {
-    // Rendered now, before the hold is let go: the editor about to go, still showing the text
-    // replaced, turned editable until React rendered, and a key typed then saved it back (review
-    // R5).
-    flushSync(() => {
-      setResumeAt(shown.current?.writerPlace());
-      setGeneration((n) => n + 1);
-    });
+    setResumeAt(shown.current?.writerPlace());
+    setGeneration((n) => n + 1);
   });
   useLeaveOnClose(draftId);
   // Once open, the editor holds the text: a later read that fails (a refresh after a sync) must

@@ -14,8 +14,7 @@ const screens = new Set<{ draftId: string; remount(): void }>();
  * own place (a screen opened again reads none from the one where it was pressed, long gone).
  */
 export function textReplaced(draftId: string): void {
-  // Over a copy: a screen remounts at once and enrols again, and was told again, without end.
-  for (const screen of [...screens]) if (screen.draftId === draftId) screen.remount();
+  for (const screen of screens) if (screen.draftId === draftId) screen.remount();
 }
 
 /** Calls `remount` while mounted, each time the draft's stored text is replaced. */
