@@ -146,6 +146,36 @@ export function DraftEditor({
 
   const header = useCaretClearance(editor);
 
+  // Where the writer was, on a remount (or the text's first words).
+  function land(): void {
+    if (!editor) return;
+    const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
+    if (modeRef.current === 'source' && source.current) {
+      source.current.focus({ preventScroll: true });
+      // A visual place too: the replaced text could open only here (sourceRangeAt).
+      source.current.setSelectionRange(
+        ...sourceRangeAt(source.current.value, resumeAt ?? NO_PLACE),
+      );
+      source.current.scrollTop = place?.scrollTop ?? 0;
+    } else if (modeRef.current === 'visual' && place) {
+      editor.view.dispatch(
+        editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
+      );
+      editor.view.focus();
+    } else {
+      editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
+      editor.commands.focus(null, { scrollIntoView: false });
+    }
+    // The writer was in the Title when the text landed: the keyboard stays there, or the next
+    // letter meant for the title went into the post (review R6). The text keeps their place.
+    if (resumeAt?.title) {
+      title.current?.focus();
+      title.current?.setSelectionRange(...resumeAt.title);
+    }
+  }
+
+  // A remount's landing, kept until the editor is editable (below).
+  const landing = useRef<(() => void) | null>(null);
   // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
   // the writer was.
   useEffect(() => {
@@ -170,32 +200,21 @@ export function DraftEditor({
         .run();
       return;
     }
-    const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
-    if (modeRef.current === 'source' && source.current) {
-      source.current.focus({ preventScroll: true });
-      // A visual place too: the replaced text could open only here (sourceRangeAt).
-      source.current.setSelectionRange(
-        ...sourceRangeAt(source.current.value, resumeAt ?? NO_PLACE),
-      );
-      source.current.scrollTop = place?.scrollTop ?? 0;
-    } else if (modeRef.current === 'visual' && place) {
-      editor.view.dispatch(
-        editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
-      );
-      editor.view.focus();
-    } else {
-      editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
-      editor.commands.focus(null, { scrollIntoView: false });
-    }
-    // The writer was in the Title when the text landed: the keyboard stays there, or the next
-    // letter meant for the title went into the post (review R6). The text keeps their place.
-    if (resumeAt?.title) {
-      title.current?.focus();
-      title.current?.setSelectionRange(...resumeAt.title);
-    }
+    // Remounted on a replaced text while its hold still stands (let go only once this editor has
+    // rendered, review R5): the keyboard goes to it once it is editable, the preview's dialog
+    // gone by then.
+    if (initialFocus === 'text' && readOnlyLock.held()) landing.current = land;
+    else land();
     // Once, on mounting: later renders must never move the writer's caret.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  useEffect(() => {
+    if (readOnly || !landing.current) return;
+    const go = landing.current;
+    landing.current = null;
+    go();
+  }, [readOnly]);
 
   // Sent at last (the writer's fix, or the service back): the refusal has nothing left to say.
   const refused = draft.syncState === 'error';

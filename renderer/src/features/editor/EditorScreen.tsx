@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
@@ -36,10 +36,24 @@ export function EditorScreen({
   // editor where it was pressed, long unmounted, the wrong mode's, and the HTML source opened at
   // its top, the writer's next words there (review R5).
   const shown = useRef<ShownEditor>(null);
-  useTextReplaced(draftId, () => {
-    setResumeAt(shown.current?.writerPlace());
-    setGeneration((n) => n + 1);
-  });
+  // Resolved once the editor remounted on a replaced text has rendered: the hold is let go only
+  // then. Let go before, the editor about to go, still showing the text replaced, turned editable
+  // until React rendered, and a key typed then saved it back (review R5). Rendering at once
+  // instead (flushSync) ran the new editor's focus while the snapshot preview was still modal.
+  const remounted = useRef<(() => void)[]>([]);
+  useEffect(() => {
+    for (const done of remounted.current.splice(0)) done();
+  }, [generation]);
+  useEffect(() => () => remounted.current.splice(0).forEach((done) => done()), []);
+  useTextReplaced(
+    draftId,
+    () =>
+      new Promise<void>((done) => {
+        remounted.current.push(done);
+        setResumeAt(shown.current?.writerPlace());
+        setGeneration((n) => n + 1);
+      }),
+  );
   useLeaveOnClose(draftId);
   // Once open, the editor holds the text: a later read that fails (a refresh after a sync) must
   // not take it off the screen.
@@ -82,7 +96,7 @@ export function EditorScreen({
           await queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 });
           void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
           // This screen, or one opened on the draft since (replaced-text.ts).
-          textReplaced(draftId);
+          await textReplaced(draftId);
         }}
       />
     </>

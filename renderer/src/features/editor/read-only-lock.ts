@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/react';
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { draftHeld, holdDraft, useDraftHeld } from './draft-holds';
 
 export interface ReadOnlyLock {
@@ -23,11 +23,19 @@ export function useReadOnlyLock(
   editorRef: RefObject<Editor | null>,
 ): ReadOnlyLock {
   const readOnly = useDraftHeld(draftId);
+  // An editor remounted on a replaced text lives on a moment, unmounted, still showing the text
+  // replaced, its saving still on: turned editable as the hold went, a key it took was saved
+  // (review R5).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   // At once, not at the next render: a letter typed right after the press must not go in.
   const follow = useCallback(() => {
     const editor = editorRef.current;
     const editable = !draftHeld(draftId);
-    if (editor && !editor.isDestroyed && editor.isEditable !== editable)
+    if (mounted.current && editor && !editor.isDestroyed && editor.isEditable !== editable)
       editor.setEditable(editable, false);
   }, [draftId, editorRef]);
   // A hold taken or let go by another mount of this draft's editor (one since replaced).

@@ -5,25 +5,25 @@ import { textReplaced, useTextReplaced } from './replaced-text';
 
 afterEach(cleanup);
 
-function Screen({ draftId, remount }: { draftId: string; remount(): void }) {
+function Screen({ draftId, remount }: { draftId: string; remount(): Promise<void> }) {
   useTextReplaced(draftId, remount);
   return null;
 }
 
 describe('useTextReplaced', () => {
-  it("tells the screens showing the draft, not another draft's, and forgets a screen gone", () => {
-    const shown = vi.fn();
-    const other = vi.fn();
+  it("tells the screens showing the draft, not another draft's, and forgets a screen gone", async () => {
+    const shown = vi.fn(() => Promise.resolve());
+    const other = vi.fn(() => Promise.resolve());
     const { unmount } = render(
       <>
         <Screen draftId="shown" remount={shown} />
         <Screen draftId="other" remount={other} />
       </>,
     );
-    textReplaced('shown');
+    await textReplaced('shown');
     unmount();
     // A screen closed is told nothing: it is no longer where the writer is.
-    textReplaced('shown');
+    await textReplaced('shown');
     expect({ shown: shown.mock.calls, other: other.mock.calls }).toEqual({
       shown: [[]],
       other: [],
