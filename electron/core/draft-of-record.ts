@@ -49,7 +49,8 @@ function knowsItsPost(draft: Draft): boolean {
 
 /**
  * Drafts with no id yet that a record may be the post of: made since their first try, at a slug
- * they claimed or holding words they sent. A create awaiting its lost answer, or a draft kept
+ * they claimed or holding words they sent (or, for a create that waits on the service alone, made
+ * since at all). A create awaiting its lost answer, or a draft kept
  * over the deletion of a post known by no id, restored since. A colleague's line or rename hides
  * it from `draftOfRecord`, and a restored post known by its claim alone is found only by a push:
  * adopted, it was a second draft of the post, and the first one's retry failed on the
@@ -71,12 +72,24 @@ export function draftsItMayBe(
       draft,
       claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],
       sent: draft.sentVersions,
+      // Its keyed retry is answered with the post it made, whatever became of it: a colleague's
+      // rename and new words together hid it by slug and by words, and it opened as a second
+      // draft of the post, the first one's retry stuck for good. Made since alone, it may be
+      // theirs: settled first, unless it waits on the writer (review 42: a colleague's own post
+      // refused for days while a choice waited).
+      bySendingAlone: draft.conflict === null && draft.lastError === null,
     }));
-  return [...awaiting, ...store.keptOverDeletionByClaim(publicationId, kind)]
+  return [
+    ...awaiting,
+    ...store
+      .keptOverDeletionByClaim(publicationId, kind)
+      .map((kept) => ({ ...kept, bySendingAlone: false })),
+  ]
     .filter(
-      ({ claims, sent }) =>
+      ({ claims, sent, bySendingAlone }) =>
         claims.some(({ since }) => madeSince(record, since)) &&
-        (claims.some(({ slug }) => givenFor(record.slug, slug)) ||
+        (bySendingAlone ||
+          claims.some(({ slug }) => givenFor(record.slug, slug)) ||
           wasSent(sent.map(sentWords), record)),
     )
     .map(({ draft }) => draft);

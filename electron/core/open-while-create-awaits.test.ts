@@ -187,6 +187,13 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
   it.each([
     ['a line added', 'Storm petrel burrows', { content: '<p>Mine</p><p>Theirs</p>' }, true],
     ['renamed', 'Storm petrel nests', { slug: 'petrel-nests-north' }, false],
+    // Neither its slug nor its words the writer's: found by its create's keyed retry alone.
+    [
+      'renamed, a line added',
+      'Storm petrel islands',
+      { slug: 'petrel-islands-west', content: '<p>Mine</p><p>Theirs</p>' },
+      true,
+    ],
   ])(
     '%s: opens as the writer’s draft, and its words reach the post',
     async (_, title, change, asked) => {
@@ -404,16 +411,17 @@ describe('the round an open sends first (review 42)', () => {
   // Refused for any post made since the draft's first try, a colleague's own new post could not
   // be opened while the writer's draft waited on a choice, or on a field the service refuses.
   it.each([
-    ['a line added (a conflict shown)', 'PUT'],
-    ['trashed (shown deleted)', 'DELETE'],
-    ['its retry refused for a field (422)', 'REFUSED'],
+    ['a line added (a conflict shown)', 'PUT', undefined],
+    ['trashed (shown deleted)', 'DELETE', undefined],
+    ['trashed, a 410 naming none (shown deleted)', 'DELETE', { goneNamesNoId: true }],
+    ['its retry refused for a field (422)', 'REFUSED', undefined],
   ] as const)(
     'while the writer’s draft awaits a choice (%s), a colleague’s unrelated new post opens',
-    async (_, how) => {
-      const title = `Storm petrel waits ${how}`;
-      const { c, publicationId } = await draftWaiting(how, title);
+    async (what, how, options) => {
+      const title = `Storm petrel waits ${what}`;
+      const { c, publicationId } = await draftWaiting(how, title, options);
       const theirs = await service.request('POST', '/posts', {
-        body: { title: `Gannet colony ${how}`, content: '<p>Their own words</p>' },
+        body: { title: `Gannet colony ${what}`, content: '<p>Their own words</p>' },
       });
       expect(theirs.status).toBe(201);
       const opened = await c.dispatch('drafts.open', {
