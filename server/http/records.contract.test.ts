@@ -153,6 +153,8 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
       const again = await send();
       expect(again.status).toBe(410);
       expect(again.json).toMatchObject({ status: 'error', id: first.json[kind].id });
+      // The key said back: this key's answer, not a gateway's.
+      expect(again.headers.get('idempotency-key')).toBe(key);
       expect(again.json.message).toContain(`id ${first.json[kind].id}`);
       const list = await service.request('GET', `/${plural}?limit=100`);
       expect(

@@ -141,18 +141,13 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
 
     app.post(base, async (request, reply) => {
       const fields = parseRecordBody(request.body);
-      const row = records.create(
-        request.publication.id,
-        kind,
-        request.authorId,
-        fields,
-        idempotencyKey(request),
-      );
+      const key = idempotencyKey(request);
+      // Said back, so a client learns that this service honours its keys, and that a 410 is
+      // this key's answer, naming its record, not a gateway's own 410 naming some other id.
+      if (key !== undefined) reply.header('idempotency-key', key);
+      const row = records.create(request.publication.id, kind, request.authorId, fields, key);
       cache.clear();
       reply.code(201).header('etag', etagOf(row));
-      const key = idempotencyKey(request);
-      // Said back, so a client learns that this service honours its keys.
-      if (key !== undefined) reply.header('idempotency-key', key);
       if (row.replayed) reply.header('idempotent-replayed', 'true');
       return {
         status: 'success',

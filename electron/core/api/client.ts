@@ -531,7 +531,9 @@ export class PublishingApiClient {
           ? `The service's address answered with a web page, not the publishing API (HTTP ${response.status})`
           : `The service's address answered in plain text, not the publishing API (HTTP ${response.status})`,
       });
-    if (!response.ok) throw errorFromResponse(response.status, body, token);
+    const key = options.headers?.['idempotency-key'];
+    const keySaidBack = key !== undefined && response.headers.get('idempotency-key') === key;
+    if (!response.ok) throw errorFromResponse(response.status, body, token, keySaidBack);
     // A write's answer says "success" (the spec); one saying otherwise is a refusal, whatever
     // its HTTP status: a delete or an update it names failed has not happened.
     if (method !== 'GET' && isObject(body) && typeof body.status === 'string')
@@ -542,13 +544,11 @@ export class PublishingApiClient {
     const age = Number(response.headers.get('age') ?? 0);
     if (!Number.isNaN(date) && Number.isFinite(age) && age >= 0)
       this.clockOffset = date + age * 1000 - Date.now();
-    const key = options.headers?.['idempotency-key'];
-    const keyHonoured = key !== undefined && response.headers.get('idempotency-key') === key;
-    this.honoursKeys ||= keyHonoured;
+    this.honoursKeys ||= keySaidBack;
     return {
       body,
       etag: response.headers.get('etag') ?? undefined,
-      replayed: keyHonoured && response.headers.get('idempotent-replayed') === 'true',
+      replayed: keySaidBack && response.headers.get('idempotent-replayed') === 'true',
     };
   }
 }

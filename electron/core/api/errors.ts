@@ -35,7 +35,12 @@ export const withoutToken = (text: string, token: string | undefined): string =>
  * service's own words are kept, without the token: a service or proxy that echoes the request's
  * headers must not put it on screen or into the drafts' stored last error.
  */
-export function errorFromResponse(status: number, body: unknown, token?: string): QuireError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  token?: string,
+  keySaidBack = false,
+): QuireError {
   const clean = (text: string): string => withoutToken(text, token);
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ServiceErrorBody;
   const serviceMessage = typeof parsed.message === 'string' ? clean(parsed.message) : undefined;
@@ -47,11 +52,15 @@ export function errorFromResponse(status: number, body: unknown, token?: string)
       message: say('The service refused the access token'),
     });
   // 410: a record that was there and is deleted (the reference server's answer to a create's
-  // key whose record was deleted since), naming it.
+  // key whose record was deleted since), naming it only when it says the key back: a gateway's
+  // own 410 naming an id of its own was taken for the deletion of that record, and the writer's
+  // post, restored, was made again beside it (review 47).
   if (status === 410)
     return new GoneRecordError(
       say('Deleted on the service'),
-      typeof parsed.id === 'number' && Number.isSafeInteger(parsed.id) ? parsed.id : undefined,
+      keySaidBack && typeof parsed.id === 'number' && Number.isSafeInteger(parsed.id)
+        ? parsed.id
+        : undefined,
     );
   if (status === 404)
     return new QuireError({ kind: 'not-found', status, message: say('Not found') });

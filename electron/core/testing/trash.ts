@@ -30,6 +30,21 @@ export function goneNamingNoId(real: typeof fetch): typeof fetch {
   };
 }
 
+/**
+ * The same 410 answered by something in front of the service (a gateway's own), naming an id of
+ * its own and not saying the create's key back: it says nothing of the writer's post.
+ */
+export function goneNamingForeignId(real: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await real(input, init);
+    if (response.status !== 410) return response;
+    return new Response(JSON.stringify({ status: 'error', message: 'Gone', id: 987_654_321 }), {
+      status: 410,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+}
+
 /** The same, on a client already made (its `fetchImpl`). */
 export function clientGoneNamingNoId(d: { api: unknown }): void {
   const api = d.api as { fetchImpl: typeof fetch };
