@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { KeytarCredentialStore } from './credentials';
@@ -68,7 +69,7 @@ async function coreOnService(through?: typeof fetch) {
     subdomain: service.subdomain,
     token: service.token,
   });
-  return { c, publicationId: pub.id as string };
+  return { c, publicationId: pub.id as string, dir };
 }
 
 /** The next create lands, its answer lost, and nothing after it gets through to find it. */
@@ -832,5 +833,66 @@ describe('a colleague’s same-title, empty post while the writer’s draft is s
       draftPost: after.remoteId === colleague.id ? 'the colleague’s' : 'another',
       posts: onService.length,
     }).toEqual({ colleagues: '', draftPost: 'another', posts: 2 });
+  });
+});
+
+// Any post made since the first try of a create whose keyed retry is on its way is settled first
+// (a colleague's rename and new words hide the writer's post by slug and by words). One no push
+// will send refused every post made since, for good: emptied by the writer, from a service not
+// known to keep keys, or from a store that kept no first try's time (review 48).
+describe('a colleague’s own new post while a create no keyed retry will settle', () => {
+  it.each([
+    ['emptied by the writer', 'blank'],
+    ['on a service not known to keep keys', 'keys unknown'],
+    ['from a store that kept no first try’s time', 'no first try'],
+  ] as const)('%s: opens, its creates refused or not', async (what, how) => {
+    const { c, publicationId, dir } = await coreOnService();
+    if (how !== 'keys unknown') {
+      await call(c, 'records.create', {
+        publicationId,
+        kind: 'post',
+        fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
+      });
+      await call(c, 'sync.syncNow');
+    }
+    // The create's try leaves and its connection is reset: it may have landed (it did not).
+    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    const title = `Tern notes ${what}`;
+    const draftId = (
+      await call(c, 'records.create', {
+        publicationId,
+        kind: 'post',
+        fields: { title, content: '<p>Start</p>' },
+      })
+    ).id as string;
+    await call(c, 'sync.syncNow');
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    if (how === 'blank')
+      await call(c, 'drafts.save', { draftId, fields: { title: '', content: '' } });
+    if (how === 'no first try') {
+      // As a store migrated from before first tries were kept holds it.
+      const db = new Database(join(dir, 'quire.db'));
+      db.prepare('UPDATE drafts SET create_started_at = NULL WHERE id = ?').run(draftId);
+      db.close();
+    }
+    expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
+    const theirs = await service.request('POST', '/posts', {
+      body: { title: `Gannet colony ${what}`, content: '<p>Their own words</p>' },
+    });
+    expect(theirs.status).toBe(201);
+    const open = async () => {
+      const opened = await c.dispatch('drafts.open', {
+        publicationId,
+        kind: 'post',
+        slug: (theirs.json.post as Post).slug,
+      });
+      return opened.ok ? 'opened' : opened.error.message;
+    };
+    // Reads answered, creates not: nothing this draft has would settle it by the key.
+    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    const first = await open();
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'sync.syncNow');
+    expect({ first, again: await open() }).toEqual({ first: 'opened', again: 'opened' });
   });
 });

@@ -642,6 +642,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       const madeSince = (record: RemoteRecord, since: number) =>
         clientFor(publicationId).madeSince(record, since);
+      const retriesByKey = (draft: Draft) => engine.retriesCreateByKey(draft);
       let remote;
       try {
         // As for lists: once sync knows the service is away, the copy here opens at once.
@@ -655,7 +656,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         const existing = cached && draftOfRecord(store, publicationId, kind, cached);
         if (existing) return view(existing.id);
         if (!cached) throw error;
-        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
+        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince, retriesByKey);
         if (awaited[0]) throw stillSending(kind, awaited[0]);
         return adopted(store.adoptRemote(publicationId, kind, cached).id);
       }
@@ -664,7 +665,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
       let existing = draftOfRecord(store, publicationId, kind, remote);
-      const awaited = () => draftsItMayBe(store, publicationId, kind, remote, madeSince);
+      const awaited = () =>
+        draftsItMayBe(store, publicationId, kind, remote, madeSince, retriesByKey);
       const settling = existing ? [] : awaited().map((draft) => draft.id);
       if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
