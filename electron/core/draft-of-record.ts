@@ -49,8 +49,8 @@ function knowsItsPost(draft: Draft): boolean {
 
 /**
  * Drafts with no id yet that a record may be the post of: made since their first try, at a slug
- * they claimed or holding words they sent (or, for a create whose keyed retry waits on the service
- * alone, made since at all). A create awaiting its lost answer, or a draft kept
+ * they claimed or holding words they sent (or, for a create that waits on the service alone or on
+ * the writer's words, made since at all). A create awaiting its lost answer, or a draft kept
  * over the deletion of a post known by no id, restored since. A colleague's line or rename hides
  * it from `draftOfRecord`, and a restored post known by its claim alone is found only by a push:
  * adopted, it was a second draft of the post, and the first one's retry failed on the
@@ -64,7 +64,6 @@ export function draftsItMayBe(
   kind: RecordKind,
   record: RemoteRecord,
   madeSince: (record: RemoteRecord, since: number) => boolean,
-  retriesByKey: (draft: Draft) => boolean,
 ): Draft[] {
   const awaiting = store
     .createsAwaitingAnswer(publicationId, kind)
@@ -73,14 +72,17 @@ export function draftsItMayBe(
       draft,
       claims: [{ slug: draft.claimedSlug!, since: draft.createStartedAt ?? 0 }],
       sent: draft.sentVersions,
-      // Its keyed retry is answered with the post it made, whatever became of it: a colleague's
-      // rename and new words together hid it by slug and by words, and it opened as a second
-      // draft of the post, the first one's retry stuck for good. Made since alone, it may be
-      // theirs: settled first, only while such a retry is on its way. Not while it waits on the
-      // writer (review 42: a colleague's own post refused for days while a choice waited), nor
-      // for one that no push will send (review 48: emptied by the writer, or from a service
-      // that keeps no keys, it refused every post made since, for good).
-      bySendingAlone: draft.conflict === null && draft.lastError === null && retriesByKey(draft),
+      // Its retry, which carries its key, is answered with the post it made, whatever became of
+      // it: a colleague's rename and new words together hid it by slug and by words, and it
+      // opened as a second draft of the post, the first one's retry stuck for good. Made since
+      // alone, it may be theirs: settled first. Not while it waits on the writer's choice or a
+      // refused field (review 42: a colleague's own post refused for days). Whether the service
+      // is yet known to keep keys, or the key is past the hours it is trusted, the retry still
+      // carries it (review 49: a second draft again); an emptied draft sends none, and is
+      // refused saying so (review 48). A first try's time unknown (a store from before it was
+      // kept) would make every post one it may be.
+      bySendingAlone:
+        draft.conflict === null && draft.lastError === null && draft.createStartedAt !== null,
     }));
   return [
     ...awaiting,

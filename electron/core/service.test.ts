@@ -407,6 +407,44 @@ describe('the core service', () => {
     expect(other.kind).toBe('offline');
   });
 
+  // A writer's review: a service that takes the connection and never answers (a captive portal)
+  // kept an open of a post listed here waiting out the whole time limit, nothing shown meanwhile.
+  it('opens the copy kept here after a short look, while the service known away never answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-core-'));
+    // A time limit far past the test's own: only the short look can end the open.
+    const c = await createCore({
+      dataDir: dir,
+      credentials,
+      version: '0.0.0-test',
+      embedded: false,
+      syncIntervalMs: 60_000,
+      requestTimeoutMs: 600_000,
+    });
+    cores.push({ core: c, dir });
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const made = await service.request('POST', '/posts', {
+      body: { title: 'Kept for the train', content: '<p>Words kept here.</p>' },
+    });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 10, draftsOnly: false };
+    await call(c, 'records.list', query);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    expect((await call(c, 'records.list', query)).fromCache).toBe(true);
+    proxy.setPolicy(() => ({ type: 'hang' }));
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: made.json.post.slug,
+    });
+    expect({ remoteId: opened.remoteId, content: opened.fields.content }).toEqual({
+      remoteId: made.json.post.id,
+      content: '<p>Words kept here.</p>',
+    });
+  });
+
   // Found by a writer's review: offline, a post written here after the last list was missing.
   it('offline, leads the cached list with what was created here since, and pieces together a filter never fetched', async () => {
     const { core: c } = await core();

@@ -19,6 +19,7 @@ import {
 } from './store/local-store';
 import { sameWords } from './sync/conflict';
 import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
+import { isBlankDraft } from '../../shared/blank-draft';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
 import { draftsItMayBe, draftOfRecord } from './draft-of-record';
@@ -40,7 +41,16 @@ export interface CoreOptions {
   embedded?: false | { posts: number; pages: number };
   syncIntervalMs?: number;
   undoWindowMs?: number;
+  /** How long a service's answer is waited for (the client's 15 s, unless a test says). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * How long an open looks at a service known to be away before it opens the copy kept here: one
+ * that takes the connection and never answers (a captive portal, a train's wifi) kept the writer
+ * waiting out the whole time limit, with nothing to show for it (a writer's review: 15 s).
+ */
+const AWAY_LOOK_MS = 2_000;
 
 export interface Core {
   handlers: Handlers;
@@ -176,6 +186,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       subdomain: publication.subdomain,
       token: () => tokenFor(publication),
       fetch: options.fetch,
+      ...(options.requestTimeoutMs !== undefined && { timeoutMs: options.requestTimeoutMs }),
     });
     clients.set(publicationId, { baseUrl: publication.baseUrl, client });
     return client;
@@ -642,21 +653,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       const madeSince = (record: RemoteRecord, since: number) =>
         clientFor(publicationId).madeSince(record, since);
-      const retriesByKey = (draft: Draft) => engine.retriesCreateByKey(draft);
       let remote;
+      const away = !engine.reachable(publicationId);
+      const look =
+        away && store.cachedRecordBySlug(publicationId, kind, slug)
+          ? AbortSignal.timeout(AWAY_LOOK_MS)
+          : undefined;
       try {
-        // As for lists: once sync knows the service is away, the copy here opens at once.
+        // As for lists: once sync knows the service is away, the copy here opens after a look.
         remote = await clientFor(publicationId).findBySlug(kind, slug, {
-          retry: engine.reachable(publicationId),
+          retry: !away,
+          signal: look,
         });
       } catch (error) {
-        if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
-        if (isUnanswered(error)) engine.setReachable(publicationId, false);
+        const lookEnded = look?.aborted === true;
+        if (!lookEnded && !(error instanceof QuireError && isTransient(error.kind))) throw error;
+        if (error instanceof QuireError && isUnanswered(error))
+          engine.setReachable(publicationId, false);
         const cached = store.cachedRecordBySlug(publicationId, kind, slug);
         const existing = cached && draftOfRecord(store, publicationId, kind, cached);
         if (existing) return view(existing.id);
         if (!cached) throw error;
-        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince, retriesByKey);
+        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
         if (awaited[0]) throw stillSending(kind, awaited[0]);
         return adopted(store.adoptRemote(publicationId, kind, cached).id);
       }
@@ -665,8 +683,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
       let existing = draftOfRecord(store, publicationId, kind, remote);
-      const awaited = () =>
-        draftsItMayBe(store, publicationId, kind, remote, madeSince, retriesByKey);
+      const awaited = () => draftsItMayBe(store, publicationId, kind, remote, madeSince);
       const settling = existing ? [] : awaited().map((draft) => draft.id);
       if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
@@ -849,7 +866,10 @@ function stillSending(kind: RecordKind, draft: Draft): QuireError {
     ? `which waits for your choice. Open “${title}” and choose first; then this ${kind} opens.`
     : draft.lastError
       ? `which the service refused. Open “${title}” and put it right (or discard it) first; then this ${kind} opens.`
-      : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
+      : isBlankDraft(draft.fields)
+        ? // Emptied, it sends nothing that would settle it (review 48: refused for good, unsaid).
+          `which you emptied. Write in “${title}” (or discard it) first; then this ${kind} opens.`
+        : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
   return new QuireError({
     kind: 'conflict',
     message: `This ${kind} may be your “${title}”, ${until}`,

@@ -193,25 +193,6 @@ export class SyncEngine {
     }
   }
 
-  /** Whether a create of this draft sent now carries its key, to a service that honours it. */
-  private keyed(draft: Draft): boolean {
-    return (
-      draft.createKey !== null &&
-      draft.createStartedAt !== null &&
-      this.now() - draft.createStartedAt < KEY_TRUST_MS &&
-      (this.options.clientFor(draft.publicationId).honoursKeys ||
-        this.options.store.getSetting(keysSetting(draft.publicationId)) === 'yes')
-    );
-  }
-
-  /**
-   * Whether a push of this draft would send its create again with its key: answered with the
-   * post that key made, whatever a colleague has made of it since. A blank draft sends none.
-   */
-  retriesCreateByKey(draft: Draft): boolean {
-    return this.keyed(draft) && !isBlankDraft(draft.fields);
-  }
-
   /**
    * Sends these drafts' due changes, and nothing else: after the flush under way, before the
    * next. Opening a post that may be theirs waits for them alone (review 42 found it waiting on
@@ -400,7 +381,11 @@ export class SyncEngine {
     // A service that honours keys makes one record of every try of a create: the create is sent
     // again with its key, and answered with the record the first try made, if it landed. No
     // guess from the words, which a colleague's post may share.
-    const keyed = this.keyed(draft);
+    const keyed =
+      draft.createKey !== null &&
+      draft.createStartedAt !== null &&
+      this.now() - draft.createStartedAt < KEY_TRUST_MS &&
+      (api.honoursKeys || store.getSetting(keysSetting(draft.publicationId)) === 'yes');
     // Shown deleted on the service, not chosen yet (a Delete of the restored post taken back by
     // words saved as it went): nothing is made until Keep mine. Made, the post the writer had
     // deleted was back, live perhaps, unasked (review 36). A keyed create a try of which may have

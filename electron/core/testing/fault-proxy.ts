@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - error-500: answered 500 without reaching the server;
  * - html-page: answered with a web page of that status, without reaching the server, as a host
  *   mid-deploy ("404 Not Found") or a proxy in front ("413 Request Entity Too Large") does;
- * - delay: forwarded after `ms`.
+ * - delay: forwarded after `ms`;
+ * - hang: the connection is taken and never answered (a captive portal, a train's wifi).
  */
 export type Fault =
   | { type: 'pass' }
@@ -18,7 +19,8 @@ export type Fault =
   | { type: 'reset' }
   | { type: 'error-500' }
   | { type: 'html-page'; status: number }
-  | { type: 'delay'; ms: number };
+  | { type: 'delay'; ms: number }
+  | { type: 'hang' };
 
 export interface ProxyRequest {
   method: string;
@@ -74,6 +76,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     log.push({ request, fault: fault.type });
     const body = await readBody(req);
     if (fault.type === 'reset') return req.socket.destroy();
+    if (fault.type === 'hang') return;
     if (fault.type === 'error-500') {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end('{"status":"error","message":"injected failure"}');
