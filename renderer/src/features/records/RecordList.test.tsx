@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
-import { activePublication, installRealCore } from '../../testing/real-core';
+import { activePublication, heldCalls, installRealCore } from '../../testing/real-core';
 import type { useUi as UseUi } from '../../ui-store';
 import type { RecordList as RecordListComponent } from './RecordList';
 
@@ -76,6 +76,90 @@ describe('RecordList', () => {
     fireEvent.click(updated, { detail: 1 });
     await waitFor(() => expect(useUi.getState().openDraftId).not.toBeNull(), { timeout: 10_000 });
     useUi.getState().showKind('post');
+  });
+
+  // A writer's review: with the service slow to answer, a click seemed to do nothing, and the
+  // first post clicked opened seconds after the second one had, under the writer.
+  it('says a row is opening while the service is asked, and opens the row clicked last', async () => {
+    useUi.getState().showKind('post');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordList publicationId={publication.id} publicationName={publication.name} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
+    // Posts with no draft yet: opening them asks the core.
+    const [first, second] = (await screen.findAllByRole('button')).filter(
+      (button) => button.classList.contains('row-open') && !button.dataset.draftId,
+    );
+    if (!first || !second) throw new Error('two posts with no draft are needed');
+    let answer = () => {};
+    heldCalls.set('drafts.open', new Promise<void>((resolve) => (answer = resolve)));
+    fireEvent.click(first);
+    const said = await screen.findByText('Opening…');
+    const saidBeside = {
+      role: said.getAttribute('role'),
+      row: said.closest('tr') === first.closest('tr'),
+      busy: first.getAttribute('aria-busy'),
+    };
+    heldCalls.delete('drafts.open');
+    fireEvent.click(second);
+    await waitFor(() => expect(useUi.getState().openDraftId).not.toBeNull(), { timeout: 10_000 });
+    const opened = useUi.getState().openDraftId;
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const openedDraft = await bridge.drafts.get({ draftId: useUi.getState().openDraftId! });
+    expect({
+      saidBeside,
+      stillOpen: useUi.getState().openDraftId,
+      title: openedDraft.fields.title,
+    }).toEqual({
+      saidBeside: { role: 'status', row: true, busy: 'true' },
+      stillOpen: opened,
+      title: second.textContent,
+    });
+    useUi.getState().showKind('post');
+  });
+
+  it('says nothing of an open the writer clicked past, and opens nothing once the list is gone', async () => {
+    useUi.getState().showKind('post');
+    const shown = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordList publicationId={publication.id} publicationName={publication.name} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
+    const [first, second, third] = (await screen.findAllByRole('button')).filter(
+      (button) => button.classList.contains('row-open') && !button.dataset.draftId,
+    );
+    if (!first || !second || !third) throw new Error('three posts with no draft are needed');
+    // The first open fails late (the service away), after the writer clicked on.
+    let fail = (_: Error) => {};
+    heldCalls.set('drafts.open', new Promise<void>((_, reject) => (fail = reject)));
+    fireEvent.click(first);
+    await screen.findByText('Opening…');
+    heldCalls.delete('drafts.open');
+    fireEvent.click(second);
+    await waitFor(() => expect(useUi.getState().openDraftId).not.toBeNull(), { timeout: 10_000 });
+    fail(new Error('Cannot reach the service'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const saidOfFirst = useUi
+      .getState()
+      .notices.filter((notice) => notice.message.includes('Cannot reach the service'));
+    // Back in the list, the writer clicks a third post and leaves before it answers.
+    useUi.getState().showKind('post');
+    let answer = () => {};
+    heldCalls.set('drafts.open', new Promise<void>((resolve) => (answer = resolve)));
+    fireEvent.click(third);
+    await screen.findByText('Opening…');
+    shown.unmount();
+    heldCalls.delete('drafts.open');
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect({ saidOfFirst, opened: useUi.getState().openDraftId }).toEqual({
+      saidOfFirst: [],
+      opened: null,
+    });
   });
 
   it('finds a post by a passage pasted whole, longer than a search may be', async () => {

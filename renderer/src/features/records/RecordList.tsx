@@ -76,12 +76,28 @@ export function RecordList({
   const searchField = useRef<HTMLInputElement>(null);
   const returnTo = useUi((state) => state.returnTo);
 
+  // The row clicked last is the one that opens: an earlier open answered late (a slow or silent
+  // service) switched the editor to that post under the writer, seconds after the later one had
+  // opened (a writer's review). None once the list is gone: the writer has moved on.
+  const latest = useRef<RecordSummary | null>(null);
+  useEffect(() => () => void (latest.current = null), []);
   const open = useMutation({
     mutationFn: async (item: RecordSummary) =>
       item.draftId ?? (await bridge.drafts.open({ publicationId, kind, slug: item.slug })).id,
-    onSuccess: (draftId) => openDraft(draftId),
-    onError: (error) => notify({ tone: 'error', message: describeError(error) }),
+    onSuccess: (draftId, item) => {
+      if (item === latest.current) openDraft(draftId);
+    },
+    onError: (error, item) => {
+      if (item === latest.current) notify({ tone: 'error', message: describeError(error) });
+    },
   });
+  const startOpen = (item: RecordSummary) => {
+    latest.current = item;
+    open.mutate(item);
+  };
+  const opening = open.isPending ? open.variables : undefined;
+  const isOpening = (item: RecordSummary) =>
+    opening !== undefined && rowKey(opening) === rowKey(item);
 
   // A page that no longer exists (its last record deleted, fewer pages elsewhere): the last one.
   const lastPage = list.data && !list.isPlaceholderData ? list.data.meta.lastPage : null;
@@ -137,7 +153,7 @@ export function RecordList({
     // pointer) opens nothing; a row's own first click has opened it already.
     if (event.detail > 1) return;
     if (window.getSelection()?.toString()) return;
-    open.mutate(item);
+    startOpen(item);
   };
 
   // Arrow keys, Home and End move between rows; Enter opens the focused one.
@@ -276,10 +292,18 @@ export function RecordList({
                       tabIndex={rowKey(item) === stop ? 0 : -1}
                       onFocus={() => setRowStop(rowKey(item))}
                       data-draft-id={item.draftId ?? undefined}
-                      onClick={(event) => event.detail < 2 && open.mutate(item)}
+                      onClick={(event) => event.detail < 2 && startOpen(item)}
+                      aria-busy={isOpening(item) || undefined}
                     >
                       {item.title || <em>Untitled</em>}
                     </button>
+                    {/* Said while the service is asked for it: a click seemed to do nothing. */}
+                    {isOpening(item) && (
+                      <span className="hint row-opening" role="status">
+                        {' '}
+                        Opening…
+                      </span>
+                    )}
                   </td>
                   <td>
                     <span className={`badge ${status.className}`} title={status.title}>
