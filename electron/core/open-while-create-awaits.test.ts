@@ -986,3 +986,53 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
     expect({ first, again: await open() }).toEqual({ first: refused, again: passed });
   });
 });
+
+// Left open: while the writer's draft waits on a field the service refused, a post a colleague
+// renamed and changed opens as a second draft of it. The first draft's retry is then answered
+// with that post, and every choice on it failed on the one-draft-a-record rule with "UNIQUE
+// constraint failed", pausing sync for every publication (review 49). It says what to do instead.
+describe('a second draft of the post, made while the writer’s draft waited on a refused field', () => {
+  it.each([
+    ['Keep theirs', 'theirs'],
+    ['Keep mine', 'mine'],
+  ] as const)(
+    '%s on the first says what to do, sync not paused; done so, one draft of the post',
+    async (_, resolution) => {
+      const title = `Puffin burrows refused ${resolution}`;
+      const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
+      const slug = `puffin-burrows-moved-${resolution}`;
+      const changed = await service.request('PUT', `/posts/${made.id}`, {
+        body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+      });
+      expect(changed.status).toBe(200);
+      const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+      expect(second.id).not.toBe(draftId);
+      // The writer puts the refused field right; the first draft's retry meets the post.
+      await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+      await call(c, 'sync.syncNow');
+      const asked = await call(c, 'drafts.get', { draftId });
+      expect(asked.theirs).not.toBeNull();
+      const choice = await c.dispatch('sync.resolveConflict', {
+        draftId,
+        resolution,
+        seen: asked.theirs.version,
+      });
+      await call(c, 'sync.syncNow');
+      const paused = (await call(c, 'sync.status')).stalled;
+      // As it says: the first one discarded (its words copied over first, if wanted).
+      await call(c, 'drafts.discard', { draftId });
+      await call(c, 'sync.syncNow');
+      expect({
+        choice: choice.ok ? 'taken' : choice.error.message,
+        paused,
+        drafts: await draftsOfPost(c, publicationId, made.id),
+        posts: (await postsTitled(title)).length,
+      }).toEqual({
+        choice: `This post on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a post. Copy what you want of this draft's words into that one, then discard this one.`,
+        paused: null,
+        drafts: [second.id],
+        posts: 1,
+      });
+    },
+  );
+});

@@ -1284,6 +1284,7 @@ export class LocalStore {
   replaceWithRemote(id: string, record: RemoteRecord, reason: string, etag?: string): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
+      this.mustBeFree(id, record.id);
       this.snapshot(id, reason);
       // A slug the writer never set, and Quire gave, stays unset: it follows the title while the
       // record is unpublished. Stored, it was taken for the writer's own, and a retitled draft
@@ -1437,6 +1438,7 @@ export class LocalStore {
               'DELETE FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
             )
             .run(before.publicationId, before.kind, id);
+      this.mustBeFree(draftId, theirs?.id ?? null);
       this.db
         .prepare(
           `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
@@ -1568,6 +1570,23 @@ export class LocalStore {
       (this.db.prepare('SELECT pinned_rev FROM outbox WHERE seq = ?').pluck().get(seq) as
         number | null | undefined) ?? null
     );
+  }
+
+  /**
+   * One draft a record: a record another draft already holds (the writer's post opened as a
+   * second draft of it while a create of theirs awaited its lost answer) is refused, saying
+   * what frees it, not with the index's "UNIQUE constraint failed" that paused sync (review 49).
+   */
+  private mustBeFree(id: string, remoteId: number | null): void {
+    if (remoteId === null) return;
+    const draft = this.mustGet(id);
+    const holder = this.draftForRemote(draft.publicationId, draft.kind, remoteId);
+    if (!holder || holder.id === id) return;
+    const title = holder.fields.title?.trim() || `Untitled ${draft.kind}`;
+    throw new QuireError({
+      kind: 'conflict',
+      message: `This ${draft.kind} on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a ${draft.kind}. Copy what you want of this draft's words into that one, then discard this one.`,
+    });
   }
 
   private mustGet(id: string): Draft {
