@@ -128,9 +128,12 @@ export function App() {
             </button>
           </nav>
         )}
+        {/* At the sidebar's foot, which stays in the window: in sight while the writer types, and
+            never moving the text when it comes or goes (above the editor, it pushed the title down
+            and scrolled away with it). A narrow window floats it at the window's foot. */}
+        <OfflineBanner />
       </aside>
       <main className="main" tabIndex={-1}>
-        <OfflineBanner />
         {/* An open draft names its own publication (EditorScreen), whichever is active. */}
         {active && !openDraftId && (
           <p className="current-publication">

@@ -184,8 +184,12 @@ export function EditorHeader({
       {/* Where the words go and what state they are in stay in sight while scrolling, on a row
           of their own: beside the commands they pushed Unpublish onto a second row at 1280 px. */}
       <div className="editor-state">
+        {/* A long name is cut short here as in the commands, so the state keeps to its row. */}
         <p className="current-publication">
-          Writing for <strong>{publication.name}</strong>
+          Writing for{' '}
+          <strong className="target-name" title={publication.name}>
+            {publication.name}
+          </strong>
         </p>
         {/* Said in words, as in the list's Status column, not only by the Publish button. */}
         <span className={`badge status-badge ${statusShown.className}`} title={statusShown.title}>
@@ -271,7 +275,8 @@ export function EditorHeader({
             aria-disabled={readOnly ? 'true' : undefined}
             onClick={() => mode === 'visual' && onSource()}
           >
-            HTML source
+            {/* "source" steps out of sight in a narrow header, never out of the name. */}
+            HTML <span className="mode-word">source</span>
           </button>
         </div>
       </div>
