@@ -80,6 +80,10 @@ export function App() {
   // In the browser host there is no native menu: the same shortcuts, from the page.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Anywhere, not only in the editor (which saves on it): in the list the browser offered to
+      // save the page itself (a writer's review). Words are saved as they are written.
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's')
+        event.preventDefault();
       // Not behind an open dialog: the new post would open where the keyboard cannot reach it.
       if (document.querySelector('dialog[open]')) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'n') {

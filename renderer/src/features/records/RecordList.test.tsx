@@ -26,6 +26,16 @@ async function archivePublication(): Promise<PublicationView> {
   return known ?? bridge.publications.add({ name: 'Failing archive', baseUrl, subdomain, token });
 }
 
+/** The title buttons of `count` rows whose post has no draft yet, once the list shows them. */
+async function postsWithNoDraft(count: number): Promise<HTMLButtonElement[]> {
+  const found = () =>
+    [...document.querySelectorAll<HTMLButtonElement>('button.row-open')].filter(
+      (button) => !button.dataset.draftId,
+    );
+  await waitFor(() => expect(found().length).toBeGreaterThanOrEqual(count), { timeout: 10_000 });
+  return found().slice(0, count);
+}
+
 describe('RecordList', () => {
   it('moves to the last page when the one asked for no longer exists', async () => {
     useUi.getState().showKind('post');
@@ -88,11 +98,12 @@ describe('RecordList', () => {
       </QueryClientProvider>,
     );
     await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
-    // Posts with no draft yet: opening them asks the core.
-    const [first, second] = (await screen.findAllByRole('button')).filter(
-      (button) => button.classList.contains('row-open') && !button.dataset.draftId,
+    // A post with no draft yet: opening it asks the core. The other may have one.
+    const [first] = await postsWithNoDraft(1);
+    const second = [...document.querySelectorAll<HTMLButtonElement>('button.row-open')].find(
+      (button) => button !== first,
     );
-    if (!first || !second) throw new Error('two posts with no draft are needed');
+    if (!first || !second) throw new Error('two posts are needed');
     let answer = () => {};
     heldCalls.set('drafts.open', new Promise<void>((resolve) => (answer = resolve)));
     fireEvent.click(first);
@@ -129,10 +140,12 @@ describe('RecordList', () => {
       </QueryClientProvider>,
     );
     await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
-    const [first, second, third] = (await screen.findAllByRole('button')).filter(
-      (button) => button.classList.contains('row-open') && !button.dataset.draftId,
+    // The sample has three posts: one with no draft yet is asked of the core, the other opens.
+    const [first] = await postsWithNoDraft(1);
+    const second = [...document.querySelectorAll<HTMLButtonElement>('button.row-open')].find(
+      (button) => button !== first,
     );
-    if (!first || !second || !third) throw new Error('three posts with no draft are needed');
+    if (!first || !second) throw new Error('two posts are needed');
     // The first open fails late (the service away), after the writer clicked on.
     let fail = (_: Error) => {};
     heldCalls.set('drafts.open', new Promise<void>((_, reject) => (fail = reject)));
@@ -150,7 +163,8 @@ describe('RecordList', () => {
     useUi.getState().showKind('post');
     let answer = () => {};
     heldCalls.set('drafts.open', new Promise<void>((resolve) => (answer = resolve)));
-    fireEvent.click(third);
+    // The first, failed, made no draft: asked of the core again.
+    fireEvent.click(first);
     await screen.findByText('Opening…');
     shown.unmount();
     heldCalls.delete('drafts.open');
@@ -160,6 +174,34 @@ describe('RecordList', () => {
       saidOfFirst: [],
       opened: null,
     });
+  });
+
+  // A writer's review: "Fetch all 3 pages to search them" under a list of one page, all on screen.
+  it('offers no fetch for a search of a list that is one page, read just now', async () => {
+    useUi.getState().showKind('page');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecordList publicationId={publication.id} publicationName={publication.name} />
+      </QueryClientProvider>,
+    );
+    const pager = await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
+    expect(pager.textContent).toBe('Page 1 of 1');
+    useUi.getState().setSearch('the');
+    try {
+      const said = await screen.findByText(/^The search covers all \d+ pages of /);
+      expect({
+        said: said.textContent,
+        offered: screen.queryByRole('button', { name: /^Fetch all/ }),
+      }).toEqual({
+        said: expect.stringMatching(
+          new RegExp(`^The search covers all \\d+ pages of ${publication.name}\\.$`),
+        ),
+        offered: null,
+      });
+    } finally {
+      useUi.getState().setSearch('');
+      useUi.getState().showKind('post');
+    }
   });
 
   it('finds a post by a passage pasted whole, longer than a search may be', async () => {

@@ -226,6 +226,13 @@ export function RecordList({
           kind={kind}
           total={!draftsOnly && list.data ? list.data.meta.total : null}
           reachable={list.data ? !list.data.fromCache : false}
+          allShown={
+            !draftsOnly &&
+            !!list.data &&
+            !list.data.fromCache &&
+            !list.isPlaceholderData &&
+            list.data.meta.lastPage <= 1
+          }
           // The button goes once pressed: the keyboard goes back to the search it serves.
           onStart={() => searchField.current?.focus()}
         />

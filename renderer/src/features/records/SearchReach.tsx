@@ -16,6 +16,7 @@ export function SearchReach({
   kind,
   total,
   reachable,
+  allShown,
   onStart,
 }: {
   publicationId: string;
@@ -24,6 +25,8 @@ export function SearchReach({
   /** The list's size as the service last gave it, if known. */
   total: number | null;
   reachable: boolean;
+  /** The whole list is one page, just read from the service: this computer has all of it. */
+  allShown: boolean;
   onStart(): void;
 }) {
   const queryClient = useQueryClient();
@@ -74,6 +77,14 @@ export function SearchReach({
       </p>
     );
   }
+  // Offered for a list whose every record was on screen, fetching added nothing (a writer's
+  // review: "Fetch all 3 pages" under "Page 1 of 1").
+  if (allShown && total !== null)
+    return (
+      <p className="hint">
+        The search covers all {total} {plural} of {publicationName}.
+      </p>
+    );
   if (!reachable) return null;
   return (
     <p className="hint search-reach">
