@@ -1035,4 +1035,72 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       });
     },
   );
+
+  // The first draft's retry meeting the post with its own words (the colleague's line taken out
+  // again, or by the writer in the second draft) attaches it to the post, and failed the same way,
+  // at every sync (review 50).
+  it.each([
+    ['by the colleague', 'colleague'],
+    ['by the writer, in the second draft', 'writer'],
+  ] as const)(
+    'its line taken out again %s: the first draft says what to do, at every sync',
+    async (_, who) => {
+      const title = `Puffin burrows attach ${who}`;
+      const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
+      const slug = `puffin-burrows-attach-${who}-moved`;
+      const changed = await service.request('PUT', `/posts/${made.id}`, {
+        body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+      });
+      expect(changed.status).toBe(200);
+      const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+      expect(second.id).not.toBe(draftId);
+      if (who === 'colleague')
+        expect(
+          (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
+            .status,
+        ).toBe(200);
+      else {
+        await call(c, 'drafts.save', {
+          draftId: second.id,
+          fields: { ...second.fields, content: '<p>Mine</p>' },
+        });
+        await call(c, 'sync.syncNow');
+      }
+      await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+      await call(c, 'sync.syncNow');
+      await call(c, 'sync.syncNow');
+      const first = await call(c, 'drafts.get', { draftId });
+      expect({
+        error: first.lastError,
+        paused: (await call(c, 'sync.status')).stalled,
+        drafts: await draftsOfPost(c, publicationId, made.id),
+      }).toEqual({
+        error: `This post on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a post. Copy what you want of this draft's words into that one, then discard this one.`,
+        paused: null,
+        drafts: [second.id],
+      });
+    },
+  );
+});
+
+// Nothing of a draft being deleted goes before its undo window ends, so an open cannot settle
+// it, and the lists no longer show it: the refusal sent the writer to "your drafts" (review 50).
+describe('a colleague’s own new post while the writer’s draft, its create awaiting its answer, is being deleted', () => {
+  it('is refused, saying the draft is being deleted and when the post opens', async () => {
+    const title = 'Tern notes deleting';
+    const { c, publicationId, draftId } = await createAnswerLost(title);
+    await call(c, 'records.delete', { draftId });
+    const theirs = await service.request('POST', '/posts', {
+      body: { title: 'Gannet colony (theirs)', content: '<p>Their own words</p>' },
+    });
+    expect(theirs.status).toBe(201);
+    const opened = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: (theirs.json.post as Post).slug,
+    });
+    expect(opened.ok ? 'opened' : opened.error.message).toBe(
+      `This post may be your “${title}”, which you deleted. This post opens once that delete has gone (or once you undo it).`,
+    );
+  });
 });

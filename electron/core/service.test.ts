@@ -445,6 +445,39 @@ describe('the core service', () => {
     });
   });
 
+  // The service back but slow (2.5 s, within its time limit): the first open, giving up on it,
+  // shows the copy kept here, and nothing said the service was back, so every open did so,
+  // older than the service's (review 50). Read on past the look, its answer says so.
+  it('reads on past the short look: answered, the next open reads the service', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const made = await service.request('POST', '/posts', {
+      body: { title: 'Kittiwake ledge slow', content: '<p>Old words</p>' },
+    });
+    const query = { publicationId: pub.id, kind: 'post', page: 1, perPage: 100, draftsOnly: false };
+    await call(c, 'records.list', query);
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    expect((await call(c, 'records.list', query)).fromCache).toBe(true);
+    const changed = await service.request('PUT', `/posts/${made.json.post.id}`, {
+      body: { content: '<p>New words</p>' },
+    });
+    expect(changed.status).toBe(200);
+    proxy.setPolicy(() => ({ type: 'delay', ms: 2_500 }));
+    const open = () =>
+      call(c, 'drafts.open', { publicationId: pub.id, kind: 'post', slug: made.json.post.slug });
+    const first = await open();
+    expect(first.fields.content).toBe('<p>Old words</p>');
+    // Once the read given up on has answered, the service is known to be back: opened again,
+    // the post is read from it (each open giving up on it, this waited for ever).
+    await expect
+      .poll(async () => (await open()).fields.content, { timeout: 15_000, interval: 500 })
+      .toBe('<p>New words</p>');
+  });
+
   // Found by a writer's review: offline, a post written here after the last list was missing.
   it('offline, leads the cached list with what was created here since, and pieces together a filter never fetched', async () => {
     const { core: c } = await core();

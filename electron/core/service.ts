@@ -655,18 +655,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         clientFor(publicationId).madeSince(record, since);
       let remote;
       const away = !engine.reachable(publicationId);
-      const look =
-        away && store.cachedRecordBySlug(publicationId, kind, slug)
-          ? AbortSignal.timeout(AWAY_LOOK_MS)
-          : undefined;
+      // As for lists: once sync knows the service is away, the copy here opens after a look.
+      const read = clientFor(publicationId).findBySlug(kind, slug, { retry: !away });
+      let lookEnded = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const look = new Promise<never>((_, reject) => {
+        if (away && store.cachedRecordBySlug(publicationId, kind, slug))
+          timer = setTimeout(() => {
+            lookEnded = true;
+            reject(new Error('The service did not answer in time'));
+          }, AWAY_LOOK_MS);
+      });
       try {
-        // As for lists: once sync knows the service is away, the copy here opens after a look.
-        remote = await clientFor(publicationId).findBySlug(kind, slug, {
-          retry: !away,
-          signal: look,
-        });
+        remote = await Promise.race([read, look]);
       } catch (error) {
-        const lookEnded = look?.aborted === true;
+        // Read on, past the look: answered, the service is back, and the next open reads it
+        // (review 50: nothing else said so, and every open gave up on it and showed the copy
+        // kept here, older than the service's).
+        if (lookEnded)
+          read.then(
+            () => engine.setReachable(publicationId, true),
+            () => undefined,
+          );
         if (!lookEnded && !(error instanceof QuireError && isTransient(error.kind))) throw error;
         if (error instanceof QuireError && isUnanswered(error))
           engine.setReachable(publicationId, false);
@@ -675,8 +685,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         if (existing) return view(existing.id);
         if (!cached) throw error;
         const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
-        if (awaited[0]) throw stillSending(kind, awaited[0]);
+        if (awaited[0]) throw stillSending(kind, awaited[0], store.hasPendingDelete(awaited[0].id));
         return adopted(store.adoptRemote(publicationId, kind, cached).id);
+      } finally {
+        clearTimeout(timer);
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
@@ -692,7 +704,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         requirePublication(publicationId);
         existing = draftOfRecord(store, publicationId, kind, remote);
         const waiting = awaited()[0];
-        if (!existing && waiting) throw stillSending(kind, waiting);
+        if (!existing && waiting)
+          throw stillSending(kind, waiting, store.hasPendingDelete(waiting.id));
       }
       if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
       // Settled just now, it is newer than the copy read before (review 42: its words, sent by
@@ -858,18 +871,22 @@ function sameVersion(seen: string, shown: { updatedAt: string; version: string }
 }
 
 /** A record that may be the post of a draft of the writer's not yet settled with the service. */
-function stillSending(kind: RecordKind, draft: Draft): QuireError {
+function stillSending(kind: RecordKind, draft: Draft, deleting: boolean): QuireError {
   const title = draft.fields.title?.trim() || `Untitled ${kind}`;
   // What settles it, said: a choice or a refusal waits on the writer, not on the service (review
   // 45: "It opens once that is done" of a draft nothing would ever settle unasked).
-  const until = draft.conflict
-    ? `which waits for your choice. Open “${title}” and choose first; then this ${kind} opens.`
-    : draft.lastError
-      ? `which the service refused. Open “${title}” and put it right (or discard it) first; then this ${kind} opens.`
-      : isBlankDraft(draft.fields)
-        ? // Emptied, it sends nothing that would settle it (review 48: refused for good, unsaid).
-          `which you emptied. Write in “${title}” (or discard it) first; then this ${kind} opens.`
-        : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
+  // Nothing of a draft being deleted goes before its undo window ends, and the lists no longer
+  // show it: "is in your drafts meanwhile" sent the writer looking for it (review 50).
+  const until = deleting
+    ? `which you deleted. This ${kind} opens once that delete has gone (or once you undo it).`
+    : draft.conflict
+      ? `which waits for your choice. Open “${title}” and choose first; then this ${kind} opens.`
+      : draft.lastError
+        ? `which the service refused. Open “${title}” and put it right (or discard it) first; then this ${kind} opens.`
+        : isBlankDraft(draft.fields)
+          ? // Emptied, it sends nothing that would settle it (review 48: refused for good, unsaid).
+            `which you emptied. Write in “${title}” (or discard it) first; then this ${kind} opens.`
+          : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
   return new QuireError({
     kind: 'conflict',
     message: `This ${kind} may be your “${title}”, ${until}`,

@@ -1142,6 +1142,7 @@ export class LocalStore {
   ): void {
     this.write(() => {
       const before = this.mustGet(id);
+      this.mustBeFree(id, update.remoteId);
       // Live now, with words written since held: what readers see is kept, for a take-back and
       // for "Keep published" (a review found nothing holding it after an Update pressed offline).
       if (sent && update.base.status === 'publish' && before.localRev > update.rev)

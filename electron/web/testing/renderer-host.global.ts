@@ -26,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       dataDir: join(dir, name),
       credentials: new KeytarCredentialStore(`Quire renderer tests ${randomUUID()}`),
       version: '0.0.0-test',
-      embedded: { posts: 3, pages: 1 },
+      embedded: { posts: 6, pages: 3 },
       syncIntervalMs: 60_000,
     });
     const secret = randomUUID();

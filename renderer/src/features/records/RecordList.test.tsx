@@ -204,6 +204,35 @@ describe('RecordList', () => {
     }
   });
 
+  it.each([
+    ['switches to Pages', () => useUi.getState().showKind('page')],
+    ['types a search', () => useUi.getState().setSearch('zzzz-nothing')],
+  ])(
+    'opens nothing clicked before the writer %s, answering late (review 50)',
+    async (_, moveOn) => {
+      useUi.getState().showKind('post');
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <RecordList publicationId={publication.id} publicationName={publication.name} />
+        </QueryClientProvider>,
+      );
+      await screen.findByText(/^Page \d+ of \d+$/, {}, { timeout: 10_000 });
+      const [first] = await postsWithNoDraft(1);
+      let answer = () => {};
+      heldCalls.set('drafts.open', new Promise<void>((resolve) => (answer = resolve)));
+      fireEvent.click(first!);
+      await screen.findByText('Opening…');
+      moveOn();
+      heldCalls.delete('drafts.open');
+      answer();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const opened = useUi.getState().openDraftId;
+      useUi.getState().setSearch('');
+      useUi.getState().showKind('post');
+      expect(opened).toBeNull();
+    },
+  );
+
   it('finds a post by a passage pasted whole, longer than a search may be', async () => {
     // A review: the passage went whole, over the contract's 200 characters ("Invalid input").
     const passage =

@@ -81,6 +81,8 @@ export function RecordList({
   // opened (a writer's review). None once the list is gone: the writer has moved on.
   const latest = useRef<RecordSummary | null>(null);
   useEffect(() => () => void (latest.current = null), []);
+  // Nor once the writer has moved on in it: another kind, page, filter or search (review 50).
+  useEffect(() => void (latest.current = null), [kind, page, perPage, draftsOnly, search]);
   const open = useMutation({
     mutationFn: async (item: RecordSummary) =>
       item.draftId ?? (await bridge.drafts.open({ publicationId, kind, slug: item.slug })).id,

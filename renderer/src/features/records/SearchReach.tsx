@@ -82,7 +82,9 @@ export function SearchReach({
   if (allShown && total !== null)
     return (
       <p className="hint">
-        The search covers all {total} {plural} of {publicationName}.
+        {total === 1
+          ? `The search covers the one ${kind} of ${publicationName}.`
+          : `The search covers all ${total} ${plural} of ${publicationName}.`}
       </p>
     );
   if (!reachable) return null;
