@@ -146,26 +146,32 @@ export function DraftEditor({
 
   const header = useCaretClearance(editor);
 
-  // Where the writer was, on a remount (or the text's first words).
-  function land(): void {
+  // Where the writer was, on a remount (or the text's first words). Without `keyboard`, only the
+  // place: the writer has gone elsewhere since (below).
+  function land(keyboard = true): void {
     if (!editor) return;
     const place = resumeAt?.mode === modeRef.current ? resumeAt : undefined;
-    if (modeRef.current === 'source' && source.current) {
-      source.current.focus({ preventScroll: true });
+    const field = source.current;
+    let focus: () => void;
+    if (modeRef.current === 'source' && field) {
       // A visual place too: the replaced text could open only here (sourceRangeAt).
-      source.current.setSelectionRange(
-        ...sourceRangeAt(source.current.value, resumeAt ?? NO_PLACE),
-      );
-      source.current.scrollTop = place?.scrollTop ?? 0;
+      field.setSelectionRange(...sourceRangeAt(field.value, resumeAt ?? NO_PLACE));
+      field.scrollTop = place?.scrollTop ?? 0;
+      // Scrolled as the writer had it, or else to the caret: Chromium brings a caret set by
+      // script into view only on focus, and a visual place carried here was left off screen, at
+      // the field's top (review R7).
+      focus = () => field.focus({ preventScroll: place?.scrollTop !== undefined });
     } else if (modeRef.current === 'visual' && place) {
       editor.view.dispatch(
         editor.state.tr.setSelection(selectionAt(editor.state.doc, place)).scrollIntoView(),
       );
-      editor.view.focus();
+      focus = () => editor.view.focus();
     } else {
       editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
-      editor.commands.focus(null, { scrollIntoView: false });
+      focus = () => editor.commands.focus(null, { scrollIntoView: false });
     }
+    if (!keyboard) return;
+    focus();
     // The writer was in the Title when the text landed: the keyboard stays there, or the next
     // letter meant for the title went into the post (review R6). The text keeps their place.
     if (resumeAt?.title) {
@@ -175,7 +181,7 @@ export function DraftEditor({
   }
 
   // A remount's landing, kept until the editor is editable (below).
-  const landing = useRef<(() => void) | null>(null);
+  const landing = useRef<typeof land | null>(null);
   // A new draft starts at its title; one with a title, in its text (at the top); a remount, where
   // the writer was.
   useEffect(() => {
@@ -213,7 +219,11 @@ export function DraftEditor({
     if (readOnly || !landing.current) return;
     const go = landing.current;
     landing.current = null;
-    go();
+    // The hold may outlast the remount by long (a Delete refused at last): a writer who has gone
+    // elsewhere since (the Title) keeps the keyboard there, the text only their place in it
+    // (review R7). Focus on the body is no choice of theirs: it falls there when the remount, or
+    // the preview's closing, removes what had it (journey 05).
+    go(document.activeElement === document.body);
   }, [readOnly]);
 
   // Sent at last (the writer's fix, or the service back): the refusal has nothing left to say.

@@ -93,6 +93,9 @@ export function EditorScreen({
         initialFocus={generation === 0 ? 'opening' : 'text'}
         resumeAt={resumeAt}
         onReplaced={async () => {
+          // A read already on its way began before the text was replaced: fetchQuery would hand
+          // it back, and the editor reopened on the text replaced (review R7).
+          await queryClient.cancelQueries({ queryKey: draftKeys.one(draftId), exact: true });
           await queryClient.fetchQuery({ ...draftQuery(draftId), staleTime: 0 });
           void queryClient.invalidateQueries({ queryKey: draftKeys.revisions(draftId) });
           // This screen, or one opened on the draft since (replaced-text.ts).

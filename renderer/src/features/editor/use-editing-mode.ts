@@ -6,7 +6,7 @@ import { documentHtml } from './extensions';
 import { markupLoss } from './fidelity';
 import { sayNotNow } from './read-only-text-note';
 import type { DraftSaving } from './use-draft-saving';
-import { firstWords, type WriterPlace } from './writer-place';
+import { firstWords, textPlace, type WriterPlace } from './writer-place';
 
 export type EditingMode = WriterPlace['mode'];
 
@@ -138,7 +138,7 @@ export function useModeSwitch({
         scrollTop: field.scrollTop,
       };
     const { from, to } = editor.state.selection;
-    return { mode: 'visual', from, to, textBefore: editor.state.doc.textBetween(0, from).length };
+    return { mode: 'visual', from, to, ...textPlace(editor.state.doc, from) };
   };
 
   return { stayInSource, toSource, toVisual, stayWithSource, writerPlace };

@@ -15,6 +15,8 @@ export interface WriterPlace {
   scrollTop?: number;
   /** In the visual editor: how many characters of text were before the caret (see sourceRangeAt). */
   textBefore?: number;
+  /** In the visual editor: the caret stood before a block's first words (see sourceRangeAt). */
+  blockStart?: boolean;
   /** The writer was in the Title, this range of it selected: the keyboard goes back there. */
   title?: [number, number];
 }
@@ -30,48 +32,84 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
   );
 }
 
-// A comment, or a tag with its attributes (a ">" inside quotes is not its end), unclosed to the end.
-const TAG = /<!--[\s\S]*?(?:-->|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+// A comment, a <style> or <script> with its text (no words of the post: review R7), or a tag with
+// its attributes (a ">" inside quotes is not its end), each unclosed to the end.
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<(script|style)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+// One character of the post's text, written as a reference: a key typed inside it splits it, and
+// the post shows its letters in place of the character (review R7).
+const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/iy;
 
-/** Just past the end of the tag (or comment) starting at `at`; `at` when none starts there. */
-function tagEnd(text: string, at: number): number {
-  TAG.lastIndex = at;
-  return at + (TAG.exec(text)?.[0].length ?? 0);
+/** Just past the end of the tag, comment or reference starting at `at`; `at` when none starts there. */
+function unitEnd(text: string, at: number): number {
+  const unit = text[at] === '<' ? TAG : text[at] === '&' ? REFERENCE : null;
+  if (!unit) return at;
+  unit.lastIndex = at;
+  return at + (unit.exec(text)?.[0].length ?? 0);
 }
 
 /**
  * A caret never inside a tag: words typed there went into the tag, never shown in the post (review
  * R6). Inside a closing tag it goes before it, at the end of the element's words; inside any other,
- * just after it, at the start of the element's words.
+ * just after it, at the start of the element's words (after a style sheet or a script: all of it is
+ * out of the post). Inside a reference, just after it.
  */
-function outsideTags(text: string, at: number): number {
-  for (let start = text.indexOf('<'); start >= 0 && start < at;) {
-    const end = tagEnd(text, start);
-    if (end > at) return text[start + 1] === '/' ? start : end;
-    start = text.indexOf('<', start + 1);
+function outsideMarkup(text: string, at: number): number {
+  const starts = /[<&]/g;
+  for (let found = starts.exec(text); found && found.index < at; found = starts.exec(text)) {
+    const end = unitEnd(text, found.index);
+    if (end > at) return text.startsWith('</', found.index) ? found.index : end;
   }
   return at;
 }
 
+// Elements among a line's words; any other tag is a block's edge, where ProseMirror keeps no white
+// space. After a line break, white space starts no word either. An image, or a comment among words
+// (not one between blocks, as WordPress writes them), holds no text, but keeps the white space on
+// both sides of it.
+const INLINE =
+  /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)\b/i;
+const IMAGE = /^<img\b/i;
+const BREAK = /^<br\b/i;
+const PRE = /^<(\/?)pre\b/i;
+const SPACE = /[ \t\n\r\f]/;
+
 /**
- * Where, in an HTML source, `chars` characters of its text (outside tags) are behind: just past the
- * last of its words when it has fewer.
+ * Where, in an HTML source, `chars` characters of its text are behind, counted as the visual editor
+ * counts them (ProseMirror's parse): no white space at a block's edges, a run of it among words as
+ * one, a reference as one, nothing of a style sheet or script; all of it in a <pre>. Review R7: the
+ * position of the next character after them put the caret at the start of the next paragraph, and
+ * the line breaks between blocks, counted, drifted it back a character a block (9 paragraphs early
+ * in a post of 200). So: just after the last of them, or, for a caret that stood before a block's
+ * first words (`blockStart`), just before the next; just past the last words when it has fewer.
  */
-function afterText(text: string, chars: number): number {
+function afterText(text: string, chars: number, blockStart: boolean): number {
   let count = 0;
-  let after = 0;
+  let after = -1;
+  // Words seen since the last edge of a block (or line break); where white space after them began.
+  let words = false;
+  let space = -1;
+  let pre = false;
   for (let at = 0; at < text.length;) {
-    const end = tagEnd(text, at);
-    if (end > at) {
-      at = end;
-      continue;
+    const end = Math.max(unitEnd(text, at), at + 1);
+    const tag = text[at] === '<' && end > at + 1 ? text.slice(at, end) : null;
+    if (tag && !IMAGE.test(tag) && !(words && tag.startsWith('<!--'))) {
+      const inPre = PRE.exec(tag);
+      if (inPre) pre = !inPre[1];
+      if (BREAK.test(tag)) words = false;
+      else if (!INLINE.test(tag)) [words, space] = [false, -1];
+    } else if (!tag && !pre && SPACE.test(text.charAt(at))) {
+      if (words && space < 0) space = at;
+    } else {
+      // The white space before it is one character of text, if there are any left to count.
+      if (space >= 0 && count < chars) [count, after, space] = [count + 1, at, -1];
+      if (count === chars) return blockStart || after < 0 ? at : after;
+      words = true;
+      if (!tag) [count, after] = [count + 1, end];
     }
-    if (count === chars) return at;
-    if (text.charAt(at).trim()) after = at + 1;
-    count += 1;
-    at += 1;
+    at = end;
   }
-  return after;
+  return Math.max(after, 0);
 }
 
 /**
@@ -86,16 +124,28 @@ function afterText(text: string, chars: number): number {
  */
 export function sourceRangeAt(
   text: string,
-  place: Pick<WriterPlace, 'from' | 'to'> & Partial<Pick<WriterPlace, 'mode' | 'textBefore'>>,
+  place: Pick<WriterPlace, 'from' | 'to'> &
+    Partial<Pick<WriterPlace, 'mode' | 'textBefore' | 'blockStart'>>,
 ): [number, number] {
   if (place.mode === 'visual') {
-    const at = afterText(text, place.textBefore ?? 0);
+    const at = afterText(text, place.textBefore ?? 0, place.blockStart ?? false);
     return [at, at];
   }
-  return [
-    outsideTags(text, clamp(place.from, text.length)),
-    outsideTags(text, clamp(place.to, text.length)),
-  ];
+  // Past the end of a shorter text: the end of its last words, as for a visual place. Clamped, it
+  // was after the last closing tag, and the words typed next stood outside the post's every
+  // element (review R7).
+  const at = (offset: number) =>
+    offset > text.length ? afterText(text, Infinity, false) : outsideMarkup(text, offset);
+  return [at(place.from), at(place.to)];
+}
+
+/**
+ * Where a caret of the visual editor stands, in what it shares with an HTML source: its text
+ * (sourceRangeAt).
+ */
+export function textPlace(doc: Node, from: number): Pick<WriterPlace, 'textBefore' | 'blockStart'> {
+  const $from = doc.resolve(from);
+  return { textBefore: doc.textBetween(0, from).length, blockStart: $from.parentOffset === 0 };
 }
 
 /**

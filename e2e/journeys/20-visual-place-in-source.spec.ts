@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { addPublication, bodyBox, openApp, openedOn } from '../support/app';
+import { createPost, journey } from '../support/journey';
+
+// A visual place carried into HTML source as the characters of text before it (review R6), in
+// Chromium. A long live post with a <nav> at its end; the writer let the visual editor drop the
+// <nav>, and was writing at the end of "Live words 150." when they pressed Discard edits. The
+// remount opens in HTML source: the caret at the end of that line, and in sight. It was 9
+// paragraphs early, inside a word, and off screen at the field's top (review R7).
+
+const paragraphs = Array.from({ length: 200 }, (_, i) => `<p>Live words ${i}.</p>`);
+const live = `${paragraphs.join('\n')}\n<nav>Menu</nav>`;
+const world = journey({
+  subdomain: 'pier',
+  name: 'Pier',
+  setup: async (w) => {
+    await createPost(w, { title: 'Long pier', content: live, status: 'publish' });
+    await createPost(w, { title: 'Long quay', content: live, status: 'publish' });
+  },
+});
+
+/** The app on Pier, added by whichever test runs first. */
+async function onPier(page: Page): Promise<void> {
+  await openApp(page, world.host);
+  if ((await openedOn(page)) !== 'Pier')
+    await addPublication(page, {
+      name: 'Pier',
+      baseUrl: world.server.url,
+      subdomain: 'pier',
+      token: world.token,
+    });
+}
+
+test('a visual place carried into HTML source: at the same words, and in sight', async ({
+  page,
+}) => {
+  await onPier(page);
+  await page.getByRole('button', { name: 'Long pier' }).click();
+  const source = page.getByLabel('HTML source');
+  await expect(source).toBeVisible();
+  await page.getByRole('button', { name: 'Visual' }).click();
+  await page.getByRole('button', { name: 'Switch and drop it' }).click();
+  const text = bodyBox(page);
+  await expect(text).toBeFocused();
+  // The writer clicks at the end of "Live words 150." and goes on from there.
+  const line = text.getByText('Live words 150.', { exact: true });
+  await line.scrollIntoViewIfNeeded();
+  await line.click();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(source).toBeVisible();
+  await expect(source).toBeFocused();
+  const landed = await source.evaluate((field: any) => {
+    const at = field.selectionStart as number;
+    const value = field.value as string;
+    const lineHeight = parseFloat((globalThis as any).getComputedStyle(field).lineHeight);
+    const caretTop = (value.slice(0, at).split('\n').length - 1) * lineHeight;
+    return {
+      around: `${value.slice(at - 12, at)}|${value.slice(at, at + 6)}`,
+      caretInSight: caretTop >= field.scrollTop && caretTop < field.scrollTop + field.clientHeight,
+      scrollTop: field.scrollTop,
+      lineHeight,
+      caretTop,
+    };
+  });
+  expect(landed).toMatchObject({ around: 'e words 150.|</p>\n<', caretInSight: true });
+});
+
+// Brought into view only when the place has no scroll of its own: one of the HTML source keeps the
+// writer's, who may have scrolled away from their caret to read (review R5 kept it; R7's caret
+// brought into view must not undo that).
+test('a place of the HTML source keeps the scroll the writer left it at', async ({ page }) => {
+  await onPier(page);
+  await page.getByRole('button', { name: 'Long quay' }).click();
+  const source = page.getByLabel('HTML source');
+  await expect(source).toBeFocused();
+  await page.keyboard.type('<p>Edits.</p>');
+  await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible({
+    timeout: 20_000,
+  });
+  // The caret near the top, the field scrolled to its foot.
+  const caret = live.indexOf('Live words 5.');
+  const scrolled = await source.evaluate((field: any, at) => {
+    field.setSelectionRange(at, at);
+    field.scrollTop = field.scrollHeight;
+    return field.scrollTop as number;
+  }, caret);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Discard edits' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Back to the version' })).toBeVisible();
+  await expect(source).toBeFocused();
+  await expect(source).not.toHaveValue(/Edits\./);
+  expect(await source.evaluate((field: any) => [field.selectionStart, field.scrollTop])).toEqual([
+    caret,
+    scrolled,
+  ]);
+});
