@@ -252,14 +252,7 @@ describe('DraftEditor', () => {
     });
     expect(editor.getHTML()).toBe(brought);
 
-    // Edits after the switch undo as usual, back to the switched text and no further. An undo
-    // scrolls the caret into view, which asks a Range for its rectangles: jsdom lays nothing out,
-    // so it is given empty ones here.
-    const emptyRect = () => new DOMRect(0, 0, 0, 0);
-    Object.assign(Range.prototype, {
-      getClientRects: () => [],
-      getBoundingClientRect: emptyRect,
-    });
+    // Edits after the switch undo as usual, back to the switched text and no further.
     act(() => {
       editor.view.dispatch(editor.state.tr.insertText(' More.', 1 + 'Kept words.'.length));
     });

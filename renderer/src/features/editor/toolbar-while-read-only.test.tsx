@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appOverRealCore, noticeSaying } from '../../testing/app-over-real-core';
 import { answeredCalls } from '../../testing/real-core';
 
@@ -16,13 +16,6 @@ import { answeredCalls } from '../../testing/real-core';
 // table in.
 
 const app = appOverRealCore();
-
-// A focus scrolls the caret into view, which asks for rectangles: jsdom lays nothing out.
-beforeAll(() => {
-  const emptyRect = () => new DOMRect(0, 0, 0, 0);
-  for (const proto of [Range.prototype, Element.prototype])
-    Object.assign(proto, { getClientRects: () => [], getBoundingClientRect: emptyRect });
-});
 
 /** The writer links from the toolbar: Link, an address, Apply. What became of the form. */
 async function linkFromToolbar(user: ReturnType<typeof userEvent.setup>, href: string) {

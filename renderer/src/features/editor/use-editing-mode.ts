@@ -6,7 +6,13 @@ import { documentHtml } from './extensions';
 import { markupLoss } from './fidelity';
 import { sayNotNow } from './read-only-text-note';
 import type { DraftSaving } from './use-draft-saving';
-import { firstWords, textPlace, type WriterPlace } from './writer-place';
+import {
+  firstWords,
+  sourceRangeOf,
+  textPlace,
+  visualRangeOf,
+  type WriterPlace,
+} from './writer-place';
 
 export type EditingMode = WriterPlace['mode'];
 
@@ -82,46 +88,66 @@ export function useModeSwitch({
     if (pendingLoss) stayInSource.current?.focus();
   }, [pendingLoss]);
 
-  // The HTML source shown when the writer left the visual editor for it: coming back with it
-  // unchanged, the visual editor is as it was, the caret where it was and Undo with its steps.
-  const leftVisualWith = useRef<string | null>(null);
-  // The keyboard goes where the writer now writes, once the source is shown.
-  const focusSource = useRef(false);
+  // The HTML source shown when the writer left the visual editor for it, and where its caret was
+  // put: coming back with both unchanged, the visual editor is as it was, the caret where it was
+  // and Undo with its steps.
+  const leftVisualWith = useRef<{ html: string; at: [number, number] } | null>(null);
+  // The keyboard goes where the writer now writes, at the same words, once the source is shown.
+  const focusSource = useRef<[number, number] | null>(null);
   useEffect(() => {
-    if (!focusSource.current || !source.current) return;
-    focusSource.current = false;
-    source.current.focus({ preventScroll: true });
+    const field = source.current;
+    if (!focusSource.current || !field) return;
+    field.setSelectionRange(...focusSource.current);
+    focusSource.current = null;
+    // Not held still: Chromium brings a caret set by script into view only on focus.
+    field.focus();
   });
   // Refused while read-only, and said, as the toolbar's buttons are: HTML source, Visual and the
   // warning's "Switch and drop it" did nothing, unsaid (review R4).
   const toSource = () => {
     if (readOnly()) return sayNotNow();
     const html = currentFields().content;
-    leftVisualWith.current = html;
-    focusSource.current = true;
+    const { from, to } = editor.state.selection;
+    const at = sourceRangeOf(html, editor.state.doc, from, to);
+    leftVisualWith.current = { html, at };
+    focusSource.current = at;
     setSourceSeed(html);
     setMode('source');
     setPendingLoss(null);
   };
   const toVisual = (force = false) => {
     if (readOnly()) return sayNotNow();
-    const html = source.current?.value ?? fields.current.content;
-    if (html === leftVisualWith.current) {
+    const field = source.current;
+    const html = field?.value ?? fields.current.content;
+    const at: [number, number] = field ? [field.selectionStart, field.selectionEnd] : [0, 0];
+    const left = leftVisualWith.current;
+    if (html === left?.html) {
       setPendingLoss(null);
       setMode('visual');
-      editor.commands.focus(null, { scrollIntoView: false });
+      // Moved in the source, the writer is where they moved to; there is no new step to undo.
+      if (at[0] !== left.at[0] || at[1] !== left.at[1])
+        editor.view.dispatch(
+          editor.state.tr
+            .setSelection(visualRangeOf(html, editor.state.doc, ...at))
+            .setMeta('addToHistory', false),
+        );
+      editor.commands.focus();
       return;
     }
     const loss = markupLoss(html);
     if (loss.length && !force) return setPendingLoss(loss);
     editor.commands.setContent(editorDocument(html).toJSON(), { emitUpdate: false });
-    editor.view.dispatch(editor.state.tr.setSelection(firstWords(editor.state.doc)));
+    const place = field
+      ? visualRangeOf(html, editor.state.doc, ...at)
+      : firstWords(editor.state.doc);
+    editor.view.dispatch(editor.state.tr.setSelection(place));
     startUndoHere(editor);
     // Only now, with the writer's consent, does the text become what the editor keeps.
     if (loss.length) update({ content: documentHtml(editor.state.doc) });
     setPendingLoss(null);
     setMode('visual');
-    editor.commands.focus(null, { scrollIntoView: false });
+    // A frame later, once shown: hidden, the editor takes no focus and scrolls to nothing.
+    editor.commands.focus();
   };
   const stayWithSource = () => {
     setPendingLoss(null);

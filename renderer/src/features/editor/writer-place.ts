@@ -15,7 +15,7 @@ export interface WriterPlace {
   scrollTop?: number;
   /** In the visual editor: how many characters of text were before the caret (see sourceRangeAt). */
   textBefore?: number;
-  /** In the visual editor: the caret stood before a block's first words (see sourceRangeAt). */
+  /** In the visual editor: the caret stood before a block's or a line's first words (see sourceRangeAt). */
   blockStart?: boolean;
   /** The writer was in the Title, this range of it selected: the keyboard goes back there. */
   title?: [number, number];
@@ -84,6 +84,11 @@ const SPACE = /[ \t\n\r\f]/;
  * first words (`blockStart`), just before the next; just past the last words when it has fewer.
  */
 function afterText(text: string, chars: number, blockStart: boolean): number {
+  return walkText(text, chars, blockStart)[0];
+}
+
+/** afterText, and how many characters of text it counted on the way there. */
+function walkText(text: string, chars: number, blockStart: boolean): [number, number] {
   let count = 0;
   let after = -1;
   // Words seen since the last edge of a block (or line break); where white space after them began.
@@ -103,13 +108,13 @@ function afterText(text: string, chars: number, blockStart: boolean): number {
     } else {
       // The white space before it is one character of text, if there are any left to count.
       if (space >= 0 && count < chars) [count, after, space] = [count + 1, at, -1];
-      if (count === chars) return blockStart || after < 0 ? at : after;
+      if (count === chars) return [blockStart || after < 0 ? at : after, count];
       words = true;
       if (!tag) [count, after] = [count + 1, end];
     }
     at = end;
   }
-  return Math.max(after, 0);
+  return [Math.max(after, 0), count];
 }
 
 /**
@@ -145,7 +150,9 @@ export function sourceRangeAt(
  */
 export function textPlace(doc: Node, from: number): Pick<WriterPlace, 'textBefore' | 'blockStart'> {
   const $from = doc.resolve(from);
-  return { textBefore: doc.textBetween(0, from).length, blockStart: $from.parentOffset === 0 };
+  // Just after a line break is before the next line's first words, as at a block's start.
+  const lineStart = $from.parentOffset === 0 || $from.nodeBefore?.type.name === 'hardBreak';
+  return { textBefore: doc.textBetween(0, from).length, blockStart: lineStart };
 }
 
 /**
@@ -162,4 +169,83 @@ export function firstWords(doc: Node): Selection {
   });
   const start = words >= 0 ? doc.resolve(words) : doc.resolve(0);
   return Selection.findFrom(start, 1, true) ?? Selection.atStart(doc);
+}
+
+/**
+ * The same place, from the visual editor to the HTML source made of its text: as many characters
+ * of text before each end of the selection. Switching to source put the caret at the top of the
+ * field, and a writer deep in a long post had to find their paragraph again among the tags (a
+ * writer's review).
+ */
+export function sourceRangeOf(text: string, doc: Node, from: number, to: number): [number, number] {
+  const at = (pos: number) => {
+    const { textBefore = 0, blockStart = false } = textPlace(doc, pos);
+    return afterText(text, textBefore, blockStart);
+  };
+  const start = at(from);
+  return [start, from === to ? start : at(to)];
+}
+
+/**
+ * Whether a tag that ends a block or a line stands in `text` between `from` and `to`: a caret past
+ * one is at the start of the next words, not at the end of those before it.
+ */
+function edgeBetween(text: string, from: number, to: number): boolean {
+  const starts = /</g;
+  starts.lastIndex = from;
+  for (let found = starts.exec(text); found && found.index < to; found = starts.exec(text)) {
+    const end = unitEnd(text, found.index);
+    const tag = text.slice(found.index, end);
+    if (end <= to && end > found.index + 1 && !tag.startsWith('<!--') && !IMAGE.test(tag))
+      if (BREAK.test(tag) || !INLINE.test(tag)) return true;
+    starts.lastIndex = Math.max(end, found.index + 1);
+  }
+  return false;
+}
+
+/** Characters of text before `offset` of an HTML source, counted as afterText counts them. */
+function textBefore(text: string, offset: number): Pick<WriterPlace, 'textBefore' | 'blockStart'> {
+  const total = walkText(text, Infinity, false)[1];
+  // afterText grows with its count: the most characters that end at or before `offset`.
+  let [low, high] = [0, total];
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (afterText(text, mid, false) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  const blockStart = low === 0 || edgeBetween(text, afterText(text, low, false), offset);
+  return { textBefore: low, blockStart };
+}
+
+/**
+ * Where, in the visual editor's document, `chars` characters of text are behind: just after the
+ * last of them, or, before a block's first words (`blockStart`), just before the next one.
+ */
+function docPosAfter(doc: Node, chars: number, blockStart: boolean): number {
+  const length = (pos: number) => doc.textBetween(0, pos).length;
+  const size = doc.content.size;
+  const wanted = chars + (blockStart ? 1 : 0);
+  if (wanted === 0) return firstWords(doc).from;
+  if (length(size) < wanted) return size;
+  let [low, high] = [0, size];
+  while (low < high) {
+    const mid = Math.floor((low + high) / 2);
+    if (length(mid) >= wanted) high = mid;
+    else low = mid + 1;
+  }
+  // The character that makes `wanted` ends at `low`: the next words start just before it.
+  return blockStart ? low - 1 : low;
+}
+
+/**
+ * The same place, from the HTML source to the visual editor's document made of it (the reverse of
+ * sourceRangeOf): coming back from source put the caret at the top of the post.
+ */
+export function visualRangeOf(text: string, doc: Node, from: number, to: number): Selection {
+  const at = (offset: number) => {
+    const place = textBefore(text, offset);
+    return doc.resolve(docPosAfter(doc, place.textBefore ?? 0, place.blockStart ?? false));
+  };
+  const start = at(from);
+  return TextSelection.between(start, from === to ? start : at(to));
 }
