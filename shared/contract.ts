@@ -246,7 +246,13 @@ export const contract = {
   /** Update: held edits to a live post or page go to the service now. */
   'drafts.update': method(z.object({ draftId: id }).strict()).returns<DraftView>(),
   'drafts.list': method(z.object({ publicationId: id }).strict()).returns<DraftView[]>(),
-  'drafts.discard': method(z.object({ draftId: id }).strict()).returns<null>(),
+  /**
+   * Back to the service's version. `revisionId`: the snapshot of the edits thrown away, for an
+   * Undo; null when nothing was kept (a draft never sent is removed with its edits).
+   */
+  'drafts.discard': method(z.object({ draftId: id }).strict()).returns<{
+    revisionId: number | null;
+  }>(),
   /** The writer closed the draft: a new one left without a word is dropped, nothing else. */
   'drafts.leave': method(z.object({ draftId: id }).strict()).returns<{ discarded: boolean }>(),
   'drafts.revisions': method(z.object({ draftId: id }).strict()).returns<RevisionView[]>(),

@@ -179,3 +179,58 @@ describe('discarding edits', () => {
     );
   });
 });
+
+describe('discarding edits, then taking the discard back', () => {
+  it('names the snapshot of the edits each discard threw away, which brings them back', async () => {
+    const c = await core();
+    const publication = await addPublication(c);
+    await service.request('POST', '/posts', {
+      body: { title: 'Tide table', content: '<p>live</p>', status: 'publish' },
+    });
+    const opened = await call(c, 'drafts.open', {
+      publicationId: publication.id,
+      kind: 'post',
+      slug: 'tide-table',
+    });
+    const discarding = async (content: string) => {
+      await call(c, 'drafts.save', { draftId: opened.id, fields: { ...opened.fields, content } });
+      return (await call(c, 'drafts.discard', { draftId: opened.id })).revisionId;
+    };
+    const first = await discarding('<p>first edits</p>');
+    const second = await discarding('<p>second edits</p>');
+    const kept = async (revisionId: number) =>
+      (await call(c, 'drafts.revision', { draftId: opened.id, revisionId })).fields.content;
+    expect([await kept(first), await kept(second)]).toEqual([
+      '<p>first edits</p>',
+      '<p>second edits</p>',
+    ]);
+
+    await call(c, 'drafts.restoreRevision', { draftId: opened.id, revisionId: second });
+    // Held again as edits to the live post, as before the discard: nothing sent unasked.
+    expect(await call(c, 'drafts.get', { draftId: opened.id })).toMatchObject({
+      fields: { content: '<p>second edits</p>' },
+      syncState: 'held',
+    });
+    expect((await service.request('GET', '/posts/tide-table')).json.post.content).toBe(
+      '<p>live</p>',
+    );
+  });
+
+  it('names none for a draft never sent: it goes with its edits', async () => {
+    const c = await core();
+    const publication = await addPublication(c);
+    // Its slug another post's: the service refuses it, so it never has the record.
+    await service.request('POST', '/posts', {
+      body: { title: 'Harbour', slug: 'harbour', content: '<p>theirs</p>', status: 'publish' },
+    });
+    const draft = await call(c, 'records.create', {
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Never sent', slug: 'harbour', content: '<p>gone</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
+    expect(await call(c, 'drafts.discard', { draftId: draft.id })).toEqual({ revisionId: null });
+    expect((await c.dispatch('drafts.get', { draftId: draft.id })).ok).toBe(false);
+  });
+});

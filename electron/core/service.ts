@@ -748,7 +748,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'drafts.discard': ({ draftId }) =>
       engine.exclusive(async () => {
         const draft = store.getDraft(draftId);
-        if (!draft) return null;
+        if (!draft) return { revisionId: null };
+        let revisionId: number | null = null;
         if (draft.remoteId === null || !draft.base) {
           store.removeDraft(draftId);
         } else {
@@ -760,10 +761,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
               message: `This ${draft.kind} is no longer on the service: there is nothing to go back to.`,
             });
           store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
+          // The newest snapshot holds the edits just thrown away: taken now, or already the
+          // newest with the same words for the same reason (the store keeps one of those).
+          revisionId = store.revisions(draftId)[0]?.id ?? null;
         }
         emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
         engine.connectivityChanged();
-        return null;
+        return { revisionId };
       }),
     'drafts.leave': async ({ draftId }) => {
       const draft = store.getDraft(draftId);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DraftView, PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError, sentence } from '../../ui/errors';
@@ -21,6 +21,14 @@ import type { DraftSaving } from './use-draft-saving';
 import { holdUndoUpTo } from './undo-hold';
 
 const PRESS_AGAIN_AFTER_MS = 1_000;
+
+/**
+ * The restore of the editor that shows each draft now. Discard edits remounts the editor it was
+ * pressed in, so by the time its Undo is pressed that editor is gone: its own restore would not
+ * save the words typed since in the editor now open, whose late save then put them back over the
+ * edits brought back.
+ */
+const shownRestores = new Map<string, (revisionId: number) => Promise<void>>();
 
 interface Needs {
   draft: DraftView;
@@ -191,14 +199,57 @@ export function useDraftActions({
     replaceStored(
       'Not discarded',
       () => bridge.drafts.discard({ draftId: draft.id }),
-      async () => {
+      async ({ revisionId }) => {
+        let undone = false;
         notify({
           tone: 'info',
           message: `Back to the version on ${publication.name}; your edits are in the history.`,
+          // Removing the publication takes it away: its Undo would find no post.
+          publicationId: draft.publicationId,
+          // None for a draft never sent: it went with its edits, and nothing was kept.
+          ...(revisionId !== null && {
+            action: {
+              label: 'Undo',
+              run: () => {
+                // Pressed twice (a double-click), it would bring them back twice, and say so.
+                if (undone) return;
+                undone = true;
+                void undoDiscard(revisionId);
+              },
+            },
+          }),
         });
         await reopen();
       },
     );
+
+  /** The edits a Discard threw away, brought back from the snapshot it made of them. */
+  const undoDiscard = async (revisionId: number) => {
+    // As the history's Restore, by the editor showing the draft now: its words saved first, kept
+    // in the history, then the editor reopened on the edits.
+    const shown = shownRestores.get(draft.id);
+    if (shown) return shown(revisionId);
+    // None shows it (closed, another post open): brought back all the same, as the writer asked,
+    // who stays where they are; the notice names the post. Not into a post whose Delete waits:
+    // saved into, the post takes the Delete back, unasked.
+    try {
+      const now = await bridge.drafts.get({ draftId: draft.id });
+      if (now.pendingDelete) {
+        notify({
+          tone: 'info',
+          message: `Your edits were not brought back: “${now.fields.title || 'Untitled'}” is being deleted.`,
+        });
+        return;
+      }
+    } catch (error) {
+      notify({
+        tone: 'error',
+        message: `Your edits were not brought back. ${sentence(describeError(error))}`,
+      });
+      return;
+    }
+    await restore(revisionId);
+  };
 
   /** The post a Delete was undone for, opened where it lives. */
   const openUndone = async () => {
@@ -349,6 +400,13 @@ export function useDraftActions({
         await reopen();
       },
     );
+  // Each render's: the Undo of a discard pressed in an earlier editor acts with this one's words.
+  useEffect(() => {
+    shownRestores.set(draft.id, restore);
+    return () => {
+      if (shownRestores.get(draft.id) === restore) shownRestores.delete(draft.id);
+    };
+  });
 
   return {
     status,
