@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addPublication, bodyBox, openApp, openedOn } from '../support/app';
+import { addPublication, bodyBox, openApp, openedOn, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 
 // A visual place carried into HTML source as the characters of text before it (review R6), in
@@ -16,6 +16,7 @@ const world = journey({
   setup: async (w) => {
     await createPost(w, { title: 'Long pier', content: live, status: 'publish' });
     await createPost(w, { title: 'Long quay', content: live, status: 'publish' });
+    await createPost(w, { title: 'Long jetty', content: paragraphs.join('\n') });
   },
 });
 
@@ -97,4 +98,55 @@ test('a place of the HTML source keeps the scroll the writer left it at', async 
     caret,
     scrolled,
   ]);
+});
+
+// A writer's review: HTML source opened at its top and Visual came back at the top of the post, so
+// a writer fixing one tag deep in a long post lost their place twice. In Chromium, where the field
+// and the page scroll for real.
+test('the switch between Visual and HTML source keeps the writer at the same words, in sight', async ({
+  page,
+}) => {
+  await onPier(page);
+  await page.getByRole('button', { name: 'Long jetty' }).click();
+  const text = bodyBox(page);
+  await expect(text).toBeFocused();
+  const line = text.getByText('Live words 150.', { exact: true });
+  await line.scrollIntoViewIfNeeded();
+  await line.click();
+  await page.keyboard.press('End');
+  await page.getByRole('button', { name: 'HTML source' }).click();
+  const source = page.getByLabel('HTML source');
+  await expect(source).toBeFocused();
+  const inSource = await source.evaluate((field: any) => {
+    const at = field.selectionStart as number;
+    const value = field.value as string;
+    const lineHeight = parseFloat((globalThis as any).getComputedStyle(field).lineHeight);
+    const caretTop = (value.slice(0, at).split('\n').length - 1) * lineHeight;
+    return {
+      around: `${value.slice(at - 5, at)}|${value.slice(at, at + 4)}`,
+      caretInSight: caretTop >= field.scrollTop && caretTop < field.scrollTop + field.clientHeight,
+    };
+  });
+  expect(inSource).toEqual({ around: ' 150.|</p>', caretInSight: true });
+
+  // The writer fixes a word further down, then goes back to Visual and types on.
+  const fixed = await source.evaluate((field: any) => {
+    const at = (field.value as string).indexOf('Live words 170.') + 'Live words 170'.length;
+    field.setSelectionRange(at, at);
+    return at;
+  });
+  expect(fixed).toBeGreaterThan(0);
+  await page.keyboard.type(', mended');
+  await page.getByRole('button', { name: 'Visual' }).click();
+  await expect(text).toBeFocused();
+  await page.keyboard.type(' and more');
+  await expect(text.getByText('Live words 170, mended and more.', { exact: true })).toBeVisible();
+  const caret = await page.evaluate(() => {
+    const range = (globalThis as any).getSelection().getRangeAt(0);
+    const box = range.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, height: (globalThis as any).innerHeight };
+  });
+  expect(caret.top).toBeGreaterThan(0);
+  expect(caret.bottom).toBeLessThan(caret.height);
+  await screen(page, '20-visual-place-in-source', 'back-from-source-at-the-same-words');
 });
