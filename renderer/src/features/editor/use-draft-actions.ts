@@ -132,6 +132,9 @@ export function useDraftActions({
     setStatus(next);
     try {
       await bridge.sync.syncNow({});
+      // A read already on its way began before the publish landed: fetchQuery would hand it back,
+      // and the writer was told "Publish pending" of a post already live.
+      await queryClient.cancelQueries({ queryKey: draftQuery(draft.id).queryKey, exact: true });
       const after = await queryClient.fetchQuery({ ...draftQuery(draft.id), staleTime: 0 });
       notify(publishOutcome(after, next, publication.name, readersSaw));
     } catch (error) {
