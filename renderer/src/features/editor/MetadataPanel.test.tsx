@@ -59,7 +59,10 @@ describe('MetadataPanel', () => {
     const field = screen.getByRole('textbox', { name: 'Canonical URL' });
     await user.type(field, 'example.com/x');
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('status').textContent).toContain('start it with https://');
+    // Sentences, each ended: it read "start it with https:// Until it is fixed".
+    expect(screen.getByRole('status').textContent).toBe(
+      'Not a full address: it needs https:// at the start. Until it is fixed, the draft keeps no address here.',
+    );
     expect(onChange).not.toHaveBeenCalled();
 
     await user.clear(field);

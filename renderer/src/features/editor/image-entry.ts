@@ -15,7 +15,7 @@ export function readImageAddress(raw: string): ImageAddress {
   try {
     url = new URL(value);
   } catch {
-    return { ok: false, message: 'Not a full address: start it with https://' };
+    return { ok: false, message: 'Not a full address: it needs https:// at the start.' };
   }
   if (url.protocol === 'http:')
     return {

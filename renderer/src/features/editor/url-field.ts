@@ -13,7 +13,8 @@ export function readUrlEntry(raw: string): UrlEntry {
   try {
     url = new URL(value);
   } catch {
-    return { ok: false, message: 'Not a full address: start it with https://' };
+    // A full stop after "https://" read as part of it; without one, the next sentence ran on.
+    return { ok: false, message: 'Not a full address: it needs https:// at the start.' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     return { ok: false, message: 'Only http:// and https:// addresses can be used here.' };
