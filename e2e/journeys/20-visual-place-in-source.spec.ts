@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addPublication, bodyBox, openApp, openedOn, screen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 
@@ -32,6 +32,38 @@ async function onPier(page: Page): Promise<void> {
     });
 }
 
+/** The writer clicks into "Live words 150." in the visual editor and goes to its end. */
+async function atEndOfLine150(page: Page): Promise<Locator> {
+  const text = bodyBox(page);
+  await expect(text).toBeFocused();
+  const line = text.getByText('Live words 150.', { exact: true });
+  await line.scrollIntoViewIfNeeded();
+  await line.click();
+  await page.keyboard.press('End');
+  return text;
+}
+
+/**
+ * The source field's caret: the characters around it, and whether its line is within the field's
+ * scrolled view (lines are a fixed height here: the post is one paragraph a line).
+ */
+function sourceCaret(source: Locator, before: number, after: number) {
+  return source.evaluate(
+    (field: any, { before, after }) => {
+      const at = field.selectionStart as number;
+      const value = field.value as string;
+      const lineHeight = parseFloat((globalThis as any).getComputedStyle(field).lineHeight);
+      const caretTop = (value.slice(0, at).split('\n').length - 1) * lineHeight;
+      return {
+        around: `${value.slice(at - before, at)}|${value.slice(at, at + after)}`,
+        caretInSight:
+          caretTop >= field.scrollTop && caretTop < field.scrollTop + field.clientHeight,
+      };
+    },
+    { before, after },
+  );
+}
+
 test('a visual place carried into HTML source: at the same words, and in sight', async ({
   page,
 }) => {
@@ -41,33 +73,16 @@ test('a visual place carried into HTML source: at the same words, and in sight',
   await expect(source).toBeVisible();
   await page.getByRole('button', { name: 'Visual' }).click();
   await page.getByRole('button', { name: 'Switch and drop it' }).click();
-  const text = bodyBox(page);
-  await expect(text).toBeFocused();
   // The writer clicks at the end of "Live words 150." and goes on from there.
-  const line = text.getByText('Live words 150.', { exact: true });
-  await line.scrollIntoViewIfNeeded();
-  await line.click();
-  await page.keyboard.press('End');
+  await atEndOfLine150(page);
   await expect(page.getByRole('button', { name: 'Discard edits' })).toBeVisible({
     timeout: 20_000,
   });
   await page.getByRole('button', { name: 'Discard edits' }).click();
   await expect(source).toBeVisible();
   await expect(source).toBeFocused();
-  const landed = await source.evaluate((field: any) => {
-    const at = field.selectionStart as number;
-    const value = field.value as string;
-    const lineHeight = parseFloat((globalThis as any).getComputedStyle(field).lineHeight);
-    const caretTop = (value.slice(0, at).split('\n').length - 1) * lineHeight;
-    return {
-      around: `${value.slice(at - 12, at)}|${value.slice(at, at + 6)}`,
-      caretInSight: caretTop >= field.scrollTop && caretTop < field.scrollTop + field.clientHeight,
-      scrollTop: field.scrollTop,
-      lineHeight,
-      caretTop,
-    };
-  });
-  expect(landed).toMatchObject({ around: 'e words 150.|</p>\n<', caretInSight: true });
+  const landed = await sourceCaret(source, 12, 6);
+  expect(landed).toEqual({ around: 'e words 150.|</p>\n<', caretInSight: true });
 });
 
 // Brought into view only when the place has no scroll of its own: one of the HTML source keeps the
@@ -108,25 +123,11 @@ test('the switch between Visual and HTML source keeps the writer at the same wor
 }) => {
   await onPier(page);
   await page.getByRole('button', { name: 'Long jetty' }).click();
-  const text = bodyBox(page);
-  await expect(text).toBeFocused();
-  const line = text.getByText('Live words 150.', { exact: true });
-  await line.scrollIntoViewIfNeeded();
-  await line.click();
-  await page.keyboard.press('End');
+  const text = await atEndOfLine150(page);
   await page.getByRole('button', { name: 'HTML source' }).click();
   const source = page.getByLabel('HTML source');
   await expect(source).toBeFocused();
-  const inSource = await source.evaluate((field: any) => {
-    const at = field.selectionStart as number;
-    const value = field.value as string;
-    const lineHeight = parseFloat((globalThis as any).getComputedStyle(field).lineHeight);
-    const caretTop = (value.slice(0, at).split('\n').length - 1) * lineHeight;
-    return {
-      around: `${value.slice(at - 5, at)}|${value.slice(at, at + 4)}`,
-      caretInSight: caretTop >= field.scrollTop && caretTop < field.scrollTop + field.clientHeight,
-    };
-  });
+  const inSource = await sourceCaret(source, 5, 4);
   expect(inSource).toEqual({ around: ' 150.|</p>', caretInSight: true });
 
   // The writer fixes a word further down, then goes back to Visual and types on.

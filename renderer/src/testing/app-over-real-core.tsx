@@ -119,15 +119,17 @@ export function appOverRealCore(own?: OwnCore) {
     },
 
     /** The App, with the draft open in its editor. */
+    /** The app's own cache comes back too, for a test to do what an event from the core does. */
     async openInApp(draftId: string) {
+      const client = new QueryClient();
       render(
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={client}>
           <App />
         </QueryClientProvider>,
       );
       act(() => useUi.getState().openDraft(draftId));
       const editor = editorOf(await screen.findByLabelText('Post text'));
-      return { editor, type: (text: string) => typeAtEnd(editor, text) };
+      return { editor, client, type: (text: string) => typeAtEnd(editor, text) };
     },
 
     /** The writer adds the global setup's second service through the sidebar's dialog. */

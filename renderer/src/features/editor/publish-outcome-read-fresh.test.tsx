@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appOverRealCore, noticeSaying } from '../../testing/app-over-real-core';
@@ -22,16 +21,8 @@ describe('the outcome of Publish, with a read of the draft on its way', () => {
   it('is read after the publish, not from before it', async () => {
     const user = userEvent.setup();
     const draft = await app.createPost('Quay read in flight', '<p>Words to go live.</p>');
-    const client = new QueryClient();
-    const { App } = await import('../../App');
+    const { client } = await app.openInApp(draft.id);
     const { draftKeys } = await import('./queries');
-    render(
-      <QueryClientProvider client={client}>
-        <App />
-      </QueryClientProvider>,
-    );
-    act(() => app.useUi().getState().openDraft(draft.id));
-    await screen.findByLabelText('Post text');
 
     let landSync = () => {};
     heldCalls.set('sync.syncNow', new Promise<void>((resolve) => (landSync = resolve)));

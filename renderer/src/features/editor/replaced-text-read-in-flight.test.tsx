@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appOverRealCore, editorOf, noticeSaying } from '../../testing/app-over-real-core';
@@ -25,16 +24,8 @@ describe('Discard edits landing while a read of the draft is on its way', () => 
       '<p>Edits to throw away.</p>',
     );
     // The app's own cache, held here to do what a "draft changed" from the core does.
-    const client = new QueryClient();
-    const { App } = await import('../../App');
+    const { client } = await app.openInApp(post.id);
     const { draftKeys } = await import('./queries');
-    render(
-      <QueryClientProvider client={client}>
-        <App />
-      </QueryClientProvider>,
-    );
-    act(() => app.useUi().getState().openDraft(post.id));
-    await screen.findByLabelText('Post text');
 
     let landDiscard = () => {};
     heldCalls.set('drafts.discard', new Promise<void>((resolve) => (landDiscard = resolve)));
