@@ -123,6 +123,11 @@ describe('sourceRangeAt, a place of the visual editor counted as its text', () =
       '<style>p { margin: 0 }</style>\n<p>Words.</p>\n<script>let a = "<p>";</script>\n<p>More.</p>',
     ],
     [
+      // The visual editor drops these with their words (review R7 followed script and style only).
+      'a title, a template, an inline SVG and a frame',
+      '<title>Old name</title><p>One <svg><text>drawn</text></svg>two.</p><template><p>Kept aside</p></template>\n<iframe src="https://x.test">No frames</iframe><p>Three.</p>',
+    ],
+    [
       'images and a comment among words',
       '<p><img src="a.png"> caption <img src="b.png"> more <!-- note --> end</p>',
     ],

@@ -32,10 +32,11 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
   );
 }
 
-// A comment, a <style> or <script> with its text (no words of the post: review R7), or a tag with
-// its attributes (a ">" inside quotes is not its end), each unclosed to the end.
+// A comment, an element whose words the visual editor drops with it (a <style> or <script>, review
+// R7; a <title>, <template>, inline <svg> or <iframe>) whole, or a tag with its attributes (a ">"
+// inside quotes is not its end), each unclosed to the end.
 const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
 // One character of the post's text, written as a reference: a key typed inside it splits it, and
 // the post shows its letters in place of the character (review R7).
 const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/iy;
@@ -64,12 +65,12 @@ function outsideMarkup(text: string, at: number): number {
 }
 
 // Elements among a line's words; any other tag is a block's edge, where ProseMirror keeps no white
-// space. After a line break, white space starts no word either. An image, or a comment among words
-// (not one between blocks, as WordPress writes them), holds no text, but keeps the white space on
-// both sides of it.
+// space. After a line break, white space starts no word either. An image (or an inline drawing), or
+// a comment among words (not one between blocks, as WordPress writes them), holds no text, but
+// keeps the white space on both sides of it.
 const INLINE =
   /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)\b/i;
-const IMAGE = /^<img\b/i;
+const IMAGE = /^<(?:img|svg)\b/i;
 const BREAK = /^<br\b/i;
 const PRE = /^<(\/?)pre\b/i;
 const SPACE = /[ \t\n\r\f]/;
