@@ -128,7 +128,7 @@ async function createAnswerLost(
 async function draftWaiting(
   how: 'PUT' | 'DELETE' | 'REFUSED',
   title: string,
-  options?: { goneNamesNoId?: boolean },
+  options?: { goneNamesNoId?: boolean; through?: typeof fetch },
 ) {
   const lost = await createAnswerLost(title, options);
   const { c, draftId, made } = lost;
@@ -193,6 +193,10 @@ const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
   ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])
     .filter((draft) => draft.remoteId === remoteId)
     .map((draft) => draft.id);
+
+/** The one-draft-a-record refusal, the other draft being titled `title`. */
+const heldByAnother = (title: string) =>
+  `This post on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a post. Copy what you want of this draft's words into that one, then delete this draft: the post stays, held by “${title}”.`;
 
 describe('a post whose create awaits its lost answer, changed by a colleague, opened from the list', () => {
   // A line added is a change of theirs to ask about (the create's replay says it is the
@@ -311,7 +315,7 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
     }).toEqual({
       opened:
         how === 'emptied'
-          ? 'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or discard it) first; then this post opens.'
+          ? 'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or delete it) first; then this post opens.'
           : 'the writer’s draft',
       draftsOfPost: [draftId],
       chose: 'Keep theirs taken',
@@ -596,7 +600,7 @@ describe('a colleague’s same-title post while the writer’s draft awaits a ch
       'REFUSED',
       'Guillemot ledge refused',
       undefined,
-      'This post may be your “Guillemot ledge refused”, which the service refused. Open “Guillemot ledge refused” and put it right (or discard it) first; then this post opens.',
+      'This post may be your “Guillemot ledge refused”, which the service refused. Open “Guillemot ledge refused” and put it right (or delete it) first; then this post opens.',
     ],
   ] as const)('%s: the colleague’s `-2` post', async (_, how, title, options, expected) => {
     const { c, publicationId, made } = await draftWaiting(how, title, options);
@@ -925,8 +929,8 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
     [
       'emptied by the writer',
       'blank',
-      'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or discard it) first; then this post opens.',
-      'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or discard it) first; then this post opens.',
+      'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or delete it) first; then this post opens.',
+      'This post may be your “Untitled post”, which you emptied. Write in “Untitled post” (or delete it) first; then this post opens.',
     ],
     [
       'on a service not known to keep keys',
@@ -1019,7 +1023,8 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       });
       await call(c, 'sync.syncNow');
       const paused = (await call(c, 'sync.status')).stalled;
-      // As it says: the first one discarded (its words copied over first, if wanted).
+      // The first one let go (its words copied over first, if wanted): at once here, as its
+      // Delete does once the undo window is over (below).
       await call(c, 'drafts.discard', { draftId });
       await call(c, 'sync.syncNow');
       expect({
@@ -1028,7 +1033,7 @@ describe('a second draft of the post, made while the writer’s draft waited on 
         drafts: await draftsOfPost(c, publicationId, made.id),
         posts: (await postsTitled(title)).length,
       }).toEqual({
-        choice: `This post on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a post. Copy what you want of this draft's words into that one, then discard this one.`,
+        choice: heldByAnother(title),
         paused: null,
         drafts: [second.id],
         posts: 1,
@@ -1075,7 +1080,7 @@ describe('a second draft of the post, made while the writer’s draft waited on 
         paused: (await call(c, 'sync.status')).stalled,
         drafts: await draftsOfPost(c, publicationId, made.id),
       }).toEqual({
-        error: `This post on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a post. Copy what you want of this draft's words into that one, then discard this one.`,
+        error: heldByAnother(title),
         paused: null,
         drafts: [second.id],
       });
@@ -1102,5 +1107,188 @@ describe('a colleague’s own new post while the writer’s draft, its create aw
     expect(opened.ok ? 'opened' : opened.error.message).toBe(
       `This post may be your “${title}”, which you deleted. This post opens once that delete has gone (or once you undo it).`,
     );
+  });
+});
+
+/** Lets a Delete's undo window pass, and a push parked after a refusal be due again. */
+function dueNow(dir: string, draftId: string): void {
+  const db = new Database(join(dir, 'quire.db'));
+  db.prepare('UPDATE outbox SET not_before = 0 WHERE draft_id = ?').run(draftId);
+  db.close();
+}
+
+/** The post on the service, listed, and the draft here that holds it. */
+async function postKept(c: Core, publicationId: string, slug: string, id: number) {
+  const listed = (
+    (await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]
+  ).some((post) => post.id === id);
+  return {
+    post: (await service.request('GET', `/posts/${slug}`)).status,
+    listed,
+    drafts: await draftsOfPost(c, publicationId, id),
+  };
+}
+
+// The same second draft, but the writer, putting the refused field right, also adds a line of
+// their own in the first draft. The keyed retry is answered with the post (its words the first
+// try's, at the colleague's slug): attached by the push's "replayed, renamed" path, which the
+// one-draft-a-record refusal did not cover, and the writer saw SQLite's "UNIQUE constraint
+// failed" (review 51).
+describe('a second draft of the post, the first draft written on as the field is put right', () => {
+  async function writtenOn(title: string, slug: string, through?: typeof fetch) {
+    const waiting = await draftWaiting('REFUSED', title, { through });
+    const { c, publicationId, draftId, made } = waiting;
+    expect(
+      (
+        await service.request('PUT', `/posts/${made.id}`, {
+          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+    expect(second.id).not.toBe(draftId);
+    // The colleague takes their line out again.
+    expect(
+      (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
+        .status,
+    ).toBe(200);
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { title, content: '<p>Mine</p><p>And a line more of mine.</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    return { ...waiting, second };
+  }
+
+  it('the first draft says what to do, sync not paused', async () => {
+    const title = 'Puffin burrows written on';
+    const { c, publicationId, draftId, made, second } = await writtenOn(
+      title,
+      'puffin-burrows-written-on-moved',
+    );
+    const first = await call(c, 'drafts.get', { draftId });
+    expect({
+      error: first.lastError,
+      paused: (await call(c, 'sync.status')).stalled,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({
+      error: heldByAnother(title),
+      paused: null,
+      drafts: [second.id],
+    });
+  });
+
+  // Its retry waits behind the Delete, and goes first once the undo window is over (a create
+  // that may have landed is found, or made as a draft, for the Delete to trash): attached, the
+  // store refused it at every try, and the Delete never went.
+  it('its Delete, as that says, lets it go: the post stays, the second draft’s', async () => {
+    const title = 'Puffin burrows written on, let go';
+    const slug = 'puffin-burrows-written-on-let-go-moved';
+    const { c, publicationId, dir, draftId, made, second } = await writtenOn(title, slug);
+    expect((await call(c, 'drafts.get', { draftId })).lastError).toBe(heldByAnother(title));
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    expect({
+      ...(await postKept(c, publicationId, slug, made.id)),
+      firstDraft: (await c.dispatch('drafts.get', { draftId })).ok,
+      paused: (await call(c, 'sync.status')).stalled,
+    }).toEqual({
+      post: 200,
+      listed: true,
+      drafts: [second.id],
+      firstDraft: false,
+      paused: null,
+    });
+  });
+
+  // Undo reaches a Delete whose retry has set out, until it has gone: the draft, let go as that
+  // retry came back, was lost to an Undo that said it was kept. The retry's create is held in
+  // transit, the one stand-in, for a network's timing.
+  it('its Delete undone while the retry before it is on its way: the draft stays', async () => {
+    let holding = false;
+    let held = false;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow: typeof fetch = async (input, init) => {
+      if (!holding || (init?.method ?? 'GET') !== 'POST') return fetch(input, init);
+      holding = false;
+      held = true;
+      await released;
+      return fetch(input, init);
+    };
+    const title = 'Puffin burrows written on, kept';
+    const slug = 'puffin-burrows-written-on-kept-moved';
+    const { c, publicationId, dir, draftId, made, second } = await writtenOn(title, slug, slow);
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    holding = true;
+    const round = call(c, 'sync.syncNow');
+    while (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+    await call(c, 'records.undoDelete', { draftId });
+    release();
+    await round;
+    const first = await c.dispatch('drafts.get', { draftId });
+    expect({
+      ...(await postKept(c, publicationId, slug, made.id)),
+      firstDraft: first.ok ? (first.value as { remoteId: number | null }).remoteId : 'gone',
+    }).toEqual({ post: 200, listed: true, drafts: [second.id], firstDraft: null });
+  });
+});
+
+// The refusal tells the writer to let this draft go. The editor offers no Discard for a draft
+// never synced (only for held edits): its Delete is the way. A Delete of a draft with no id
+// took the post its conflict showed for the post it was of, and trashed it on the service, the
+// second draft still holding it (review 51).
+describe('the first draft let go by its Delete, as the refusal says', () => {
+  it('leaves the post, which the second draft holds, on the service', async () => {
+    const title = 'Puffin burrows let go';
+    const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
+    const slug = 'puffin-burrows-let-go-moved';
+    expect(
+      (
+        await service.request('PUT', `/posts/${made.id}`, {
+          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+    expect(second.id).not.toBe(draftId);
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+    await call(c, 'sync.syncNow');
+    const asked = await call(c, 'drafts.get', { draftId });
+    expect(asked.theirs).not.toBeNull();
+    const choice = await c.dispatch('sync.resolveConflict', {
+      draftId,
+      resolution: 'theirs',
+      seen: asked.theirs.version,
+    });
+    expect(choice.ok ? 'taken' : choice.error.message).toBe(heldByAnother(title));
+    expect((await service.request('GET', `/posts/${slug}`)).status, 'on the service before').toBe(
+      200,
+    );
+    // Undone in its window, the draft is as it was, its conflict still shown.
+    await call(c, 'records.delete', { draftId });
+    await call(c, 'records.undoDelete', { draftId });
+    expect((await call(c, 'drafts.get', { draftId })).theirs?.version).toBe(asked.theirs.version);
+    // As the refusal says: the writer presses Delete on it; its undo window passes.
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    const kept = await call(c, 'drafts.get', { draftId: second.id });
+    expect({
+      ...(await postKept(c, publicationId, slug, made.id)),
+      secondDraft: { remoteId: kept.remoteId, theirs: kept.theirs?.gone ?? null },
+      firstDraft: (await c.dispatch('drafts.get', { draftId })).ok,
+    }).toEqual({
+      post: 200,
+      listed: true,
+      drafts: [second.id],
+      secondDraft: { remoteId: made.id, theirs: null },
+      firstDraft: false,
+    });
   });
 });

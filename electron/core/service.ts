@@ -886,10 +886,10 @@ function stillSending(kind: RecordKind, draft: Draft, deleting: boolean): QuireE
     : draft.conflict
       ? `which waits for your choice. Open “${title}” and choose first; then this ${kind} opens.`
       : draft.lastError
-        ? `which the service refused. Open “${title}” and put it right (or discard it) first; then this ${kind} opens.`
+        ? `which the service refused. Open “${title}” and put it right (or delete it) first; then this ${kind} opens.`
         : isBlankDraft(draft.fields)
           ? // Emptied, it sends nothing that would settle it (review 48: refused for good, unsaid).
-            `which you emptied. Write in “${title}” (or discard it) first; then this ${kind} opens.`
+            `which you emptied. Write in “${title}” (or delete it) first; then this ${kind} opens.`
           : `which is not yet settled with the service. It opens once that is done; “${title}” is in your drafts meanwhile.`;
   return new QuireError({
     kind: 'conflict',

@@ -1142,18 +1142,18 @@ export class LocalStore {
   ): void {
     this.write(() => {
       const before = this.mustGet(id);
-      this.mustBeFree(id, update.remoteId);
+      this.holdRemote(id, update.remoteId);
       // Live now, with words written since held: what readers see is kept, for a take-back and
       // for "Keep published" (a review found nothing holding it after an Update pressed offline).
       if (sent && update.base.status === 'publish' && before.localRev > update.rev)
         this.snapshot(id, 'live-before-edits', sent);
       this.db
         .prepare(
-          `UPDATE drafts SET remote_id = ?, base_json = ?, synced_rev = max(synced_rev, ?),
+          `UPDATE drafts SET base_json = ?, synced_rev = max(synced_rev, ?),
              claimed_slug = NULL, create_key = NULL, create_started_at = NULL, sent_versions = '[]', conflict_json = NULL, last_error = NULL, last_error_fields = NULL
            WHERE id = ?`,
         )
-        .run(update.remoteId, JSON.stringify(update.base), update.rev, id);
+        .run(JSON.stringify(update.base), update.rev, id);
       // Words taken back to the live ones while this push was on its way were in step with the
       // base it replaced, not with this one ("Keep published" as an Unpublish lands).
       if (before.syncedRev > update.rev && !heldAtBase(before.fields, update.base))
@@ -1238,13 +1238,14 @@ export class LocalStore {
    * `slugGiven` false: its slug is not the one asked for (a colleague's since), so not Quire's.
    */
   attachRemote(id: string, base: DraftBase, slugGiven = true): void {
-    this.write(() =>
+    this.write(() => {
+      this.holdRemote(id, base.remoteId);
       this.db
         .prepare(
-          'UPDATE drafts SET remote_id = ?, base_json = ?, given_slug = CASE WHEN ? THEN ? ELSE given_slug END, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
+          'UPDATE drafts SET base_json = ?, given_slug = CASE WHEN ? THEN ? ELSE given_slug END, claimed_slug = NULL, create_key = NULL, create_started_at = NULL WHERE id = ?',
         )
-        .run(base.remoteId, JSON.stringify(base), slugGiven ? 1 : 0, base.slug, id),
-    );
+        .run(JSON.stringify(base), slugGiven ? 1 : 0, base.slug, id);
+    });
   }
 
   markConflict(id: string, theirs: RemoteRecord): void {
@@ -1285,7 +1286,7 @@ export class LocalStore {
   replaceWithRemote(id: string, record: RemoteRecord, reason: string, etag?: string): Draft {
     return this.write(() => {
       const draft = this.mustGet(id);
-      this.mustBeFree(id, record.id);
+      this.holdRemote(id, record.id);
       this.snapshot(id, reason);
       // A slug the writer never set, and Quire gave, stays unset: it follows the title while the
       // record is unpublished. Stored, it was taken for the writer's own, and a retitled draft
@@ -1295,7 +1296,7 @@ export class LocalStore {
         !draft.fields.slug && quireGaveSlug(record.slug, draft) ? words : { ...words, slug };
       this.db
         .prepare(
-          `UPDATE drafts SET fields_json = ?, search_text = ?, base_json = ?, remote_id = ?, local_rev = local_rev + 1,
+          `UPDATE drafts SET fields_json = ?, search_text = ?, base_json = ?, local_rev = local_rev + 1,
              synced_rev = local_rev + 1, conflict_json = NULL, last_error = NULL, last_error_fields = NULL,
              sent_versions = '[]', updated_at = ?
            WHERE id = ?`,
@@ -1304,7 +1305,6 @@ export class LocalStore {
           JSON.stringify(fields),
           draftSearchText(record),
           JSON.stringify(baseOf(record, etag)),
-          record.id,
           this.now(),
           id,
         );
@@ -1439,10 +1439,10 @@ export class LocalStore {
               'DELETE FROM cached_records WHERE publication_id = ? AND kind = ? AND remote_id = ?',
             )
             .run(before.publicationId, before.kind, id);
-      this.mustBeFree(draftId, theirs?.id ?? null);
+      this.holdRemote(draftId, theirs?.id ?? null);
       this.db
         .prepare(
-          `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?, remote_id = ?,
+          `UPDATE drafts SET conflict_json = NULL, last_error = NULL, last_error_fields = NULL, base_json = ?,
              create_key = NULL, create_started_at = NULL, local_rev = local_rev + 1, updated_at = ? WHERE id = ?`,
         )
         .run(
@@ -1450,7 +1450,6 @@ export class LocalStore {
           // service itself if they changed it again since it was shown, whatever its times say
           // (review 28 found one in the same second written over).
           theirs ? JSON.stringify(baseOf(theirs, (theirs as { etag?: string }).etag)) : null,
-          theirs?.id ?? null,
           this.now(),
           draftId,
         );
@@ -1574,9 +1573,21 @@ export class LocalStore {
   }
 
   /**
-   * One draft a record: a record another draft already holds (the writer's post opened as a
-   * second draft of it while a create of theirs awaited its lost answer) is refused, saying
-   * what frees it, not with the index's "UNIQUE constraint failed" that paused sync (review 49).
+   * The one write of a draft's record id, in the caller's transaction. One draft a record: a
+   * record another draft already holds (the writer's post opened as a second draft of it while a
+   * create of theirs awaited its lost answer) is refused, saying what frees it, not with the
+   * index's "UNIQUE constraint failed" that paused sync (review 49), nor shown as the local store
+   * failing by a write that set the id unchecked (review 51: a create's retry attached).
+   */
+  private holdRemote(id: string, remoteId: number | null): void {
+    this.mustBeFree(id, remoteId);
+    this.db.prepare('UPDATE drafts SET remote_id = ? WHERE id = ?').run(remoteId, id);
+  }
+
+  /**
+   * What frees the record is this draft's Delete, the one way the editor offers to let go of a
+   * draft never synced: it leaves the record to the draft that holds it (the sync engine's
+   * `remove`), where "discard", said before, named nothing the editor offers (review 51).
    */
   private mustBeFree(id: string, remoteId: number | null): void {
     if (remoteId === null) return;
@@ -1586,7 +1597,7 @@ export class LocalStore {
     const title = holder.fields.title?.trim() || `Untitled ${draft.kind}`;
     throw new QuireError({
       kind: 'conflict',
-      message: `This ${draft.kind} on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a ${draft.kind}. Copy what you want of this draft's words into that one, then discard this one.`,
+      message: `This ${draft.kind} on the service is also held here by another draft, “${title}”, opened from the list while this one waited, and Quire keeps one draft a ${draft.kind}. Copy what you want of this draft's words into that one, then delete this draft: the ${draft.kind} stays, held by “${title}”.`,
     });
   }
 

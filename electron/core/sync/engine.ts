@@ -517,6 +517,13 @@ export class SyncEngine {
         // words (their version may be one no longer in the list of those sent).
         const replayedUntouched = created.replayed === true && made.updated_at === made.created_at;
         if (deleting) {
+          // Held by another draft here: the post stays that draft's, only this one goes, as in
+          // `remove`. Attached, the store refused it at every try, and the Delete never went.
+          // Unless undone while the create was on its way: then the draft stays as it was.
+          if (this.heldElsewhere(draft, made.id)) {
+            if (store.deleteDue(draft.id)) store.removeDraft(draft.id);
+            return 'done';
+          }
           // Made by an earlier try and changed since by someone else: known by its id only, so
           // the Delete meets it as a colleague's change, shown, not trashed unseen (review 26).
           const ours = replayedUntouched || wasSent(sent, made);
@@ -980,11 +987,18 @@ export class SyncEngine {
       draft.remoteId === null && !back && draft.conflict && draft.conflict.id !== GONE_ID
         ? draft.conflict
         : undefined;
-    const met = back
-      ? { ...draft, remoteId: back.remoteId, base: back }
-      : shownPost
-        ? { ...draft, remoteId: shownPost.id, base: baseOf(shownPost) }
-        : draft;
+    // Either held by another draft here (opened from the list while this one's create awaited
+    // its answer): that draft's post. The Delete lets this draft go, and the post stays, as the
+    // store's refusal says; it was trashed, that draft still holding it (review 51).
+    const found = back?.remoteId ?? shownPost?.id;
+    const othersPost = found !== undefined && this.heldElsewhere(draft, found);
+    const met = othersPost
+      ? draft
+      : back
+        ? { ...draft, remoteId: back.remoteId, base: back }
+        : shownPost
+          ? { ...draft, remoteId: shownPost.id, base: baseOf(shownPost) }
+          : draft;
     const id = met.remoteId ?? undefined;
     // Changed on the service since the writer last saw it (a colleague's work, not a write of
     // the writer's own, nor the version a conflict showed): not trashed unseen, where Quire has
@@ -1032,6 +1046,12 @@ export class SyncEngine {
     // its copy here goes too, or offline it was still browsed and found (review 33).
     store.removeDraft(draft.id, id);
     return 'done';
+  }
+
+  /** Another draft here holds this record: one draft a record, this draft's not to take. */
+  private heldElsewhere(draft: Draft, remoteId: number): boolean {
+    const holder = this.options.store.draftForRemote(draft.publicationId, draft.kind, remoteId);
+    return holder !== undefined && holder.id !== draft.id;
   }
 
   /**
