@@ -122,4 +122,38 @@ describe('switching between the visual editor and HTML source', () => {
       expect(editor.getHTML()).toBe('<p>Before.</p><p>Between.</p><p>After.</p>'),
     );
   });
+
+  // Review R8: WordPress's raw content keeps "\r\n"; the field makes each "\n", and a place counted
+  // in the text with "\r\n" came a character a line late.
+  it('keeps the place in a post stored with Windows line ends', async () => {
+    const user = userEvent.setup();
+    const html = '<p>One.</p>\r\n<p>Two.</p>\r\n<p>Three.</p>\r\n<p>Four five.</p>';
+    const draft = await app.createPost('Tale from Windows', html);
+    const { editor } = await app.openInApp(draft.id);
+    editor.commands.setTextSelection(placeOf(editor, 'five'));
+    await user.click(screen.getByRole('button', { name: 'HTML source' }));
+    const field = sourceField();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value.slice(0, field.selectionStart)).toBe(
+      '<p>One.</p>\n<p>Two.</p>\n<p>Three.</p>\n<p>Four ',
+    );
+    // A look that changes nothing leaves Undo with its steps: the text is the field's.
+    await user.click(screen.getByRole('button', { name: 'Visual' }));
+    await waitFor(() => expect(editor.view.hasFocus()).toBe(true));
+    expect(editor.state.doc.textBetween(0, editor.state.selection.from, '|')).toBe(
+      'One.|Two.|Three.|Four ',
+    );
+  });
+
+  it('types on the new line opened with Shift+Enter, in HTML source too', async () => {
+    const user = userEvent.setup();
+    const draft = await app.createPost('Letter', '<p>Dear reader,<br></p><p>Thanks.</p>');
+    const { editor } = await app.openInApp(draft.id);
+    editor.commands.setTextSelection(placeOf(editor, 'Dear reader,') + 'Dear reader,'.length + 1);
+    expect(editor.state.selection.$from.nodeBefore?.type.name).toBe('hardBreak');
+    await user.click(screen.getByRole('button', { name: 'HTML source' }));
+    const field = sourceField();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.value.slice(field.selectionStart)).toBe('</p><p>Thanks.</p>');
+  });
 });

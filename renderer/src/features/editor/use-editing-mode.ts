@@ -6,13 +6,8 @@ import { documentHtml } from './extensions';
 import { markupLoss } from './fidelity';
 import { sayNotNow } from './read-only-text-note';
 import type { DraftSaving } from './use-draft-saving';
-import {
-  firstWords,
-  sourceRangeOf,
-  textPlace,
-  visualRangeOf,
-  type WriterPlace,
-} from './writer-place';
+import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
+import { firstWords, textPlace, type WriterPlace } from './writer-place';
 
 export type EditingMode = WriterPlace['mode'];
 
@@ -106,9 +101,11 @@ export function useModeSwitch({
   // warning's "Switch and drop it" did nothing, unsaid (review R4).
   const toSource = () => {
     if (readOnly()) return sayNotNow();
-    const html = currentFields().content;
+    // As the field will hold it: a textarea makes every line end "\n", and places counted in a
+    // text with "\r\n" drifted a character a line (review R8, WordPress's raw content).
+    const html = currentFields().content.replace(/\r\n?/g, '\n');
     const { from, to } = editor.state.selection;
-    const at = sourceRangeOf(html, editor.state.doc, from, to);
+    const at = sourcePlaceOf(html, editor.state.doc, from, to);
     leftVisualWith.current = { html, at };
     focusSource.current = at;
     setSourceSeed(html);
@@ -128,7 +125,7 @@ export function useModeSwitch({
       if (at[0] !== left.at[0] || at[1] !== left.at[1])
         editor.view.dispatch(
           editor.state.tr
-            .setSelection(visualRangeOf(html, editor.state.doc, ...at))
+            .setSelection(visualPlaceOf(html, editor.state.doc, ...at))
             .setMeta('addToHistory', false),
         );
       editor.commands.focus();
@@ -138,7 +135,7 @@ export function useModeSwitch({
     if (loss.length && !force) return setPendingLoss(loss);
     editor.commands.setContent(editorDocument(html).toJSON(), { emitUpdate: false });
     const place = field
-      ? visualRangeOf(html, editor.state.doc, ...at)
+      ? visualPlaceOf(html, editor.state.doc, ...at)
       : firstWords(editor.state.doc);
     editor.view.dispatch(editor.state.tr.setSelection(place));
     startUndoHere(editor);

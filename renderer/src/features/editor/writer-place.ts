@@ -15,7 +15,7 @@ export interface WriterPlace {
   scrollTop?: number;
   /** In the visual editor: how many characters of text were before the caret (see sourceRangeAt). */
   textBefore?: number;
-  /** In the visual editor: the caret stood before a block's or a line's first words (see sourceRangeAt). */
+  /** In the visual editor: the caret stood before a block's first words (see sourceRangeAt). */
   blockStart?: boolean;
   /** The writer was in the Title, this range of it selected: the keyboard goes back there. */
   title?: [number, number];
@@ -55,7 +55,7 @@ function unitEnd(text: string, at: number): number {
  * just after it, at the start of the element's words (after a style sheet or a script: all of it is
  * out of the post). Inside a reference, just after it.
  */
-function outsideMarkup(text: string, at: number): number {
+export function outsideMarkup(text: string, at: number): number {
   const starts = /[<&]/g;
   for (let found = starts.exec(text); found && found.index < at; found = starts.exec(text)) {
     const end = unitEnd(text, found.index);
@@ -151,9 +151,7 @@ export function sourceRangeAt(
  */
 export function textPlace(doc: Node, from: number): Pick<WriterPlace, 'textBefore' | 'blockStart'> {
   const $from = doc.resolve(from);
-  // Just after a line break is before the next line's first words, as at a block's start.
-  const lineStart = $from.parentOffset === 0 || $from.nodeBefore?.type.name === 'hardBreak';
-  return { textBefore: doc.textBetween(0, from).length, blockStart: lineStart };
+  return { textBefore: doc.textBetween(0, from).length, blockStart: $from.parentOffset === 0 };
 }
 
 /**
@@ -174,9 +172,8 @@ export function firstWords(doc: Node): Selection {
 
 /**
  * The same place, from the visual editor to the HTML source made of its text: as many characters
- * of text before each end of the selection. Switching to source put the caret at the top of the
- * field, and a writer deep in a long post had to find their paragraph again among the tags (a
- * writer's review).
+ * of text before each end of the selection. What a switch to source falls back on where its exact
+ * place cannot be found (mode-switch-place.ts).
  */
 export function sourceRangeOf(text: string, doc: Node, from: number, to: number): [number, number] {
   const at = (pos: number) => {
@@ -240,7 +237,7 @@ function docPosAfter(doc: Node, chars: number, blockStart: boolean): number {
 
 /**
  * The same place, from the HTML source to the visual editor's document made of it (the reverse of
- * sourceRangeOf): coming back from source put the caret at the top of the post.
+ * sourceRangeOf), for a switch back where its exact place cannot be found (mode-switch-place.ts).
  */
 export function visualRangeOf(text: string, doc: Node, from: number, to: number): Selection {
   const at = (offset: number) => {

@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { editorDocument } from './editor-content';
+import { documentHtml } from './extensions';
+import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
+
+// A writer's review: switching between the visual editor and HTML source put the caret at the top
+// of the post both ways, and a writer deep in a long post lost their paragraph.
+describe('the writer’s place across a switch between the visual editor and HTML source', () => {
+  /** Every caret of the visual editor: in words, beside images and breaks, on empty lines. */
+  const carets = (html: string) => {
+    const doc = editorDocument(html);
+    const found: number[] = [];
+    doc.descendants((node, pos) => {
+      if (!node.isTextblock) return true;
+      for (let at = 1; at <= node.content.size + 1; at += 1) found.push(pos + at);
+      return false;
+    });
+    return { doc, found };
+  };
+
+  it.each([
+    ['paragraphs', '<p>One.</p><p>Two <em>three</em> four.</p>'],
+    [
+      'a heading and a list',
+      '<h2>Head</h2><ul><li><p>One</p><ul><li><p>Two</p></li></ul></li></ul>',
+    ],
+    [
+      'a quote and a listing',
+      '<blockquote><p>Said.</p></blockquote><pre><code>a\n  b</code></pre>',
+    ],
+    ['references and breaks', '<p>Fish &amp; chips&nbsp;<br>ok &lt;3</p><p>End.</p>'],
+    // Review R8: the count of text before the caret took each of these to the next words.
+    ['a new line opened at a paragraph’s end', '<p>Dear reader,<br></p><p>Thanks.</p>'],
+    ['a blank line between breaks', '<p>First line.<br><br>Third line.</p>'],
+    ['lines left empty', '<p></p><p>Before.</p><p></p><p></p><p>After.</p>'],
+    [
+      'an inline image',
+      '<p>Rated <img src="https://x.test/s.png" alt="stars"> by <img src="https://x.test/t.png">readers.</p>',
+    ],
+    [
+      'a WordPress nested list',
+      '<!-- wp:list --><ul class="wp-block-list"><!-- wp:list-item --><li>Beans<!-- wp:list --><ul class="wp-block-list"><!-- wp:list-item --><li>runner</li><!-- /wp:list-item --></ul><!-- /wp:list --></li><!-- /wp:list-item --></ul><!-- /wp:list -->',
+    ],
+    ['a new line in bold', '<p><strong>Dear reader,<br></strong></p><p>Thanks.</p>'],
+    ['an image in bold', '<p><strong>Rated <img src="https://x.test/s.png"> by</strong> all.</p>'],
+    [
+      'bold and a link across a caret',
+      '<p>One <strong>two <em>three</em></strong> <a href="https://x.test">four</a>.</p>',
+    ],
+    [
+      'a link and a table',
+      '<p>See <a href="https://x.test">here</a>.</p><table><tbody><tr><td><p>Cell</p></td></tr></tbody></table>',
+    ],
+  ])('comes back to the same caret from source, untouched (%s)', (_name, html) => {
+    const { doc, found } = carets(html);
+    const source = documentHtml(doc);
+    for (const from of found) {
+      const [at, to] = sourcePlaceOf(source, doc, from, from);
+      expect(to).toBe(at);
+      const back = visualPlaceOf(source, doc, at, at);
+      expect({ from, text: doc.textBetween(0, back.from, '|') }).toEqual({
+        from,
+        text: doc.textBetween(0, from, '|'),
+      });
+      expect(back.from).toBe(from);
+    }
+  });
+
+  it('puts the source caret after the same words as the visual caret', () => {
+    const doc = editorDocument('<p>One.</p><p>Two three.</p>');
+    const source = documentHtml(doc);
+    const [at] = sourcePlaceOf(source, doc, 12, 12);
+    expect(source.slice(0, at)).toBe('<p>One.</p><p>Two t');
+  });
+
+  it('keeps a selected range', () => {
+    const doc = editorDocument('<p>One two three.</p>');
+    const source = documentHtml(doc);
+    const [from, to] = sourcePlaceOf(source, doc, 5, 8);
+    expect(source.slice(from, to)).toBe('two');
+    const back = visualPlaceOf(source, doc, from, to);
+    expect(doc.textBetween(back.from, back.to)).toBe('two');
+  });
+
+  describe('from a source the writer wrote', () => {
+    const source = '<p>One.</p>\n\n<p>\n  Two three.\n</p>\n';
+    const doc = editorDocument(source);
+    const landing = (offset: number) => {
+      const selection = visualPlaceOf(source, doc, offset, offset);
+      return `${doc.textBetween(0, selection.from, '|')}^${doc.textBetween(selection.from, doc.content.size, '|')}`;
+    };
+
+    it('lands among the same words', () => {
+      expect(landing(source.indexOf('three'))).toBe('One.|Two ^three.');
+    });
+
+    it('lands at the end of a paragraph from just before its closing tag', () => {
+      expect(landing(source.indexOf('</p>'))).toBe('One.^|Two three.');
+    });
+
+    it('lands at the start of the next paragraph once past a block edge', () => {
+      expect(landing(source.indexOf('</p>') + 4)).toBe('One.|^Two three.');
+      expect(landing(source.indexOf('Two'))).toBe('One.|^Two three.');
+    });
+
+    it('lands at the start from the top of the source, and at the end from its bottom', () => {
+      expect(landing(0)).toBe('^One.|Two three.');
+      expect(landing(source.length)).toBe('One.|Two three.^');
+    });
+  });
+});
+
+// Review R8: where the count of text before the caret put it, each one at the next words.
+describe('the place across a switch, where no text stands between two places', () => {
+  /** The source the visual editor makes, a "^" where its caret `find(doc)` lands there. */
+  const sourceCaret = (html: string, find: (doc: ReturnType<typeof editorDocument>) => number) => {
+    const doc = editorDocument(html);
+    const source = documentHtml(doc);
+    const from = find(doc);
+    const [at] = sourcePlaceOf(source, doc, from, from);
+    return `${source.slice(0, at)}^${source.slice(at)}`;
+  };
+  /** Just after the `index`-th inline child of the first line holding `words`. */
+  const afterChild = (words: string, index: number) => (doc: ReturnType<typeof editorDocument>) => {
+    let found = -1;
+    doc.descendants((node, pos) => {
+      if (found < 0 && node.isTextblock && node.textContent.includes(words)) {
+        found = pos + 1;
+        for (let i = 0; i <= index; i += 1) found += node.child(i).nodeSize;
+      }
+      return found < 0;
+    });
+    return found;
+  };
+
+  it('a new line opened with Shift+Enter at a paragraph’s end stays in that paragraph', () => {
+    expect(
+      sourceCaret('<p>Dear reader,<br></p><p>Thanks.</p>', afterChild('Dear reader,', 1)),
+    ).toBe('<p>Dear reader,<br>^</p><p>Thanks.</p>');
+  });
+
+  it('a blank line between two breaks (Blogger’s paragraphs) stays that line', () => {
+    expect(sourceCaret('<p>First line.<br><br>Third line.</p>', afterChild('First', 1))).toBe(
+      '<p>First line.<br>^<br>Third line.</p>',
+    );
+    const source = '<p>First line.<br><br>Third line.</p>';
+    const caret = source.indexOf('<br>') + '<br>'.length;
+    const back = visualPlaceOf(source, editorDocument(source), caret, caret);
+    expect(back.$from.nodeBefore?.type.name).toBe('hardBreak');
+    expect(back.$from.nodeAfter?.type.name).toBe('hardBreak');
+  });
+
+  it('a caret just after an inline image stays after it', () => {
+    const html = '<p>Rated <img src="https://x.test/s.png" alt="stars"> by readers.</p>';
+    expect(sourceCaret(html, afterChild('Rated', 1))).toBe(
+      '<p>Rated <img src="https://x.test/s.png" alt="stars">^ by readers.</p>',
+    );
+  });
+
+  it('a line left empty to write into stays that line, both ways', () => {
+    const html = '<p>Before.</p><p></p><p>After.</p>';
+    expect(sourceCaret(html, () => 1 + 'Before.'.length + 2)).toBe(
+      '<p>Before.</p><p>^</p><p>After.</p>',
+    );
+    const caret = html.indexOf('<p></p>') + 3;
+    const back = visualPlaceOf(html, editorDocument(html), caret, caret);
+    expect(back.$from.parent.textContent).toBe('');
+    expect(back.from).toBe(1 + 'Before.'.length + 2);
+  });
+
+  it('the start of a nested item of a WordPress list stays in that item, both ways', () => {
+    const html =
+      '<ul><!-- wp:list-item --><li>Beans<!-- wp:list --><ul><!-- wp:list-item --><li>runner</li><!-- /wp:list-item --></ul><!-- /wp:list --></li></ul>';
+    const source = sourceCaret(html, (doc) => {
+      let at = -1;
+      doc.descendants((node, pos) => {
+        if (at < 0 && node.isTextblock && node.textContent === 'runner') at = pos + 1;
+        return at < 0;
+      });
+      return at;
+    });
+    expect(source).toContain('<li>^runner</li>');
+    const caret = html.indexOf('runner');
+    const back = visualPlaceOf(html, editorDocument(html), caret, caret);
+    expect(back.$from.parent.textContent).toBe('runner');
+    expect(back.$from.parentOffset).toBe(0);
+  });
+});
