@@ -1292,3 +1292,133 @@ describe('the first draft let go by its Delete, as the refusal says', () => {
     });
   });
 });
+
+// Review 52 found three ways the first draft, as the refusals say, could not be let go, or a
+// second draft of its post was refused for it:
+// - deleted while its retry was refused for a field ("put it right (or delete it)"): the create
+//   that goes before the Delete, to find a post an earlier try made, sent the refused field again,
+//   refused for ever, and the writer's post was never trashed;
+// - emptied into the second draft, then deleted: a blank draft finds its post by its claimed slug,
+//   was attached to it, which the second draft holds, and refused at every try; the Delete waited;
+// - both drafts of a trashed post shown deleted: the first, holding nothing (no id, only kept over
+//   the post's deletion), was counted as the post's holder, and Keep mine on the second, meeting
+//   the post restored, was refused naming the first.
+describe('a draft whose retry was refused for a field, deleted as the refusal says', () => {
+  it('goes, its post trashed, within a few rounds', async () => {
+    const title = 'Fulmar ledge refused, deleted';
+    const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
+    await call(c, 'records.delete', { draftId });
+    for (let i = 0; i < 3; i++) {
+      dueNow(dir, draftId);
+      await call(c, 'sync.syncNow');
+    }
+    const first = await c.dispatch('drafts.get', { draftId });
+    // A colleague's own new post, opened once the Delete has gone.
+    const theirs = await service.request('POST', '/posts', {
+      body: { title: 'Gannet roost (theirs)', content: '<p>Their own words</p>' },
+    });
+    const opened = await c.dispatch('drafts.open', {
+      publicationId,
+      kind: 'post',
+      slug: (theirs.json.post as Post).slug,
+    });
+    expect({
+      firstDraft: first.ok ? (first.value as { lastError: string | null }).lastError : 'gone',
+      post: (await service.request('GET', `/posts/${made.slug}`)).status,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+      opened: opened.ok ? 'opened' : opened.error.message,
+    }).toEqual({ firstDraft: 'gone', post: 404, drafts: [], opened: 'opened' });
+  });
+});
+
+describe('the first draft emptied into the second, then deleted', () => {
+  it('goes; the post stays, the second draft’s', async () => {
+    const title = 'Fulmar ledge emptied';
+    const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
+    // A colleague's rename and line: opened from the list, a second draft of the post.
+    const moved = 'fulmar-ledge-emptied-moved';
+    expect(
+      (
+        await service.request('PUT', `/posts/${made.id}`, {
+          body: { slug: moved, content: '<p>Mine</p><p>Theirs</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: moved });
+    expect(second.id).not.toBe(draftId);
+    // The colleague undoes their change: the slug and the words back as they were.
+    expect(
+      (
+        await service.request('PUT', `/posts/${made.id}`, {
+          body: { slug: made.slug, content: '<p>Mine</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    // The first draft's words cut out (copied into the second), then its Delete.
+    await call(c, 'drafts.save', { draftId, fields: { title: '', content: '' } });
+    await call(c, 'records.delete', { draftId });
+    for (let i = 0; i < 3; i++) {
+      dueNow(dir, draftId);
+      await call(c, 'sync.syncNow');
+    }
+    const first = await c.dispatch('drafts.get', { draftId });
+    expect({
+      ...(await postKept(c, publicationId, made.slug, made.id)),
+      firstDraft: first.ok ? (first.value as { lastError: string | null }).lastError : 'gone',
+      paused: (await call(c, 'sync.status')).stalled,
+    }).toEqual({
+      post: 200,
+      listed: true,
+      drafts: [second.id],
+      firstDraft: 'gone',
+      paused: null,
+    });
+  });
+});
+
+describe('both drafts of a trashed post shown deleted; Keep mine on the second, the post restored', () => {
+  it('the second draft meets the restored post, not refused for the first', async () => {
+    const title = 'Fulmar ledge both kept';
+    const slug = 'fulmar-ledge-both-kept-moved';
+    const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
+    expect(
+      (
+        await service.request('PUT', `/posts/${made.id}`, {
+          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+        })
+      ).status,
+    ).toBe(200);
+    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+    expect(second.id).not.toBe(draftId);
+    // A colleague trashes the post.
+    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    // The writer writes on in the second draft, and puts the first's field right.
+    await call(c, 'drafts.save', {
+      draftId: second.id,
+      fields: { ...second.fields, content: '<p>Mine</p><p>Theirs</p><p>My newest words.</p>' },
+    });
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+    await call(c, 'sync.syncNow');
+    const a = await call(c, 'drafts.get', { draftId });
+    const b = await call(c, 'drafts.get', { draftId: second.id });
+    expect({ a: a.theirs?.gone, b: b.theirs?.gone }).toEqual({ a: true, b: true });
+    // Keep mine on the second; the colleague restores the post before it goes.
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'sync.resolveConflict', {
+      draftId: second.id,
+      resolution: 'mine',
+      seen: b.theirs.version,
+    });
+    await c.dispatch('sync.syncNow', {});
+    restoreFromTrash(made.id);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    const after = await call(c, 'drafts.get', { draftId: second.id });
+    expect({
+      error: after.lastError,
+      remoteId: after.remoteId,
+      posts: (await postsTitled(title)).length,
+    }).toEqual({ error: null, remoteId: made.id, posts: 1 });
+  });
+});

@@ -227,6 +227,10 @@ function prepareStatements(db: Database.Database) {
               AND json_extract(r.value, '$.remoteId') = @remoteId)))
        ORDER BY remote_id IS NULL LIMIT 1`,
     ),
+    // Only the draft whose id is that record's: the one a write of the id must not take it from.
+    draftHolding: db.prepare(
+      `SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id = ? LIMIT 1`,
+    ),
     drafts: db.prepare('SELECT * FROM drafts WHERE publication_id = ? ORDER BY updated_at DESC'),
     createsAwaitingAnswer: db.prepare(
       `SELECT * FROM drafts WHERE publication_id = ? AND kind = ? AND remote_id IS NULL
@@ -703,6 +707,18 @@ export class LocalStore {
 
   draftForRemote(publicationId: string, kind: RecordKind, remoteId: number): Draft | undefined {
     const row = this.statements.draftByRemote.get({ publicationId, kind, remoteId }) as
+      DraftRow | undefined;
+    return row && toDraft(row);
+  }
+
+  /**
+   * The draft that holds a record: its id is the record's. Not one kept over the record's
+   * deletion, which `draftForRemote` finds too (to meet the record restored) but which holds
+   * nothing: counted as the holder, it refused Keep mine on a second draft of a trashed post,
+   * naming the first, blank of the post (review 52).
+   */
+  draftHolding(publicationId: string, kind: RecordKind, remoteId: number): Draft | undefined {
+    const row = this.statements.draftHolding.get(publicationId, kind, remoteId) as
       DraftRow | undefined;
     return row && toDraft(row);
   }
@@ -1592,7 +1608,7 @@ export class LocalStore {
   private mustBeFree(id: string, remoteId: number | null): void {
     if (remoteId === null) return;
     const draft = this.mustGet(id);
-    const holder = this.draftForRemote(draft.publicationId, draft.kind, remoteId);
+    const holder = this.draftHolding(draft.publicationId, draft.kind, remoteId);
     if (!holder || holder.id === id) return;
     const title = holder.fields.title?.trim() || `Untitled ${draft.kind}`;
     throw new QuireError({

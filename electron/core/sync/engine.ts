@@ -417,6 +417,13 @@ export class SyncEngine {
           ? holder
           : await api.recentlyCreated(draft.kind, draft.claimedSlug, sent, since);
       if (landed) {
+        // Being deleted, and another draft here holds the post: only this draft goes, as when
+        // its keyed create is answered with it (below). Attached first, the store refused it at
+        // every try, and the Delete never went (review 52: a blank draft finds its post so).
+        if (store.deleteDue(draft.id) && this.heldElsewhere(draft, landed.id)) {
+          store.removeDraft(draft.id);
+          return 'done';
+        }
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
         // Found only to be deleted: the delete goes next, nothing of the draft's sent first (a
         // Publish pressed since would put it live on its way).
@@ -466,8 +473,11 @@ export class SyncEngine {
         // Live only under a slug the service has given: a Publish under the writer's own slug is
         // made a draft first, since the service may number it (a deleted record keeps a slug).
         const staged = !deleting && own !== undefined && draft.fields.status === 'publish';
-        const sending =
-          deleting || staged ? { ...draft.fields, status: 'draft' as const } : draft.fields;
+        const sending = deleting
+          ? { ...withoutRefused(draft), status: 'draft' as const }
+          : staged
+            ? { ...draft.fields, status: 'draft' as const }
+            : draft.fields;
         const key = store.getDraft(draft.id)?.createKey ?? undefined;
         let created;
         try {
@@ -1048,7 +1058,12 @@ export class SyncEngine {
     return 'done';
   }
 
-  /** Another draft here holds this record: one draft a record, this draft's not to take. */
+  /**
+   * Another draft here holds this record, or was kept over its deletion (and meets it restored):
+   * one draft a record, this draft's not to take. Asked only by a Delete, which then lets this
+   * draft go and leaves the record: the wider count errs toward trashing nothing another draft
+   * waits to meet. (The store's check on a write of the id counts only the holder: review 52.)
+   */
   private heldElsewhere(draft: Draft, remoteId: number): boolean {
     const holder = this.options.store.draftForRemote(draft.publicationId, draft.kind, remoteId);
     return holder !== undefined && holder.id !== draft.id;
@@ -1205,6 +1220,22 @@ export class SyncEngine {
   private emit(event: SyncEvent): void {
     this.options.onEvent?.(event);
   }
+}
+
+/**
+ * A Delete's create, without the fields the service last refused. It goes only to learn whether
+ * an earlier try landed (its key is answered with that post, which the Delete then trashes) or
+ * to make a draft for the Delete to trash. Sent with a field refused again, it was refused for
+ * ever, and the Delete, waiting behind it, never went: the writer's post stayed on the service,
+ * the refusal that said "delete it" unheeded (review 52). The earlier words themselves are not
+ * here to send (only their fingerprints are kept), and letting the draft go unsent instead would
+ * leave that post, which may have landed, on the service unsaid: only the key can tell.
+ */
+function withoutRefused(draft: Draft): DraftFields {
+  const fields: Partial<DraftFields> = { ...draft.fields };
+  for (const name of Object.keys(draft.lastErrorFields ?? {}))
+    delete fields[name as keyof DraftFields];
+  return { ...fields, title: fields.title ?? '', content: fields.content ?? '' };
 }
 
 /**
