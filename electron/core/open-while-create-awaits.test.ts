@@ -152,6 +152,41 @@ async function draftWaiting(
 }
 
 /**
+ * The first draft refused, saying another draft holds its post (only the second does), and sync
+ * not paused for it.
+ */
+async function expectRefusedForTheSecond(
+  c: Core,
+  { publicationId, draftId, title }: { publicationId: string; draftId: string; title: string },
+  postId: number,
+  secondId: string,
+) {
+  const first = await call(c, 'drafts.get', { draftId });
+  expect({
+    error: first.lastError,
+    paused: (await call(c, 'sync.status')).stalled,
+    drafts: await draftsOfPost(c, publicationId, postId),
+  }).toEqual({ error: heldByAnother(title), paused: null, drafts: [secondId] });
+}
+
+/**
+ * A colleague renames the waiting draft's post and adds a line: opened from the list under its new
+ * slug, it is a second draft of the post (the case of reviews 49 to 52).
+ */
+async function openedAgainRenamed(
+  { c, publicationId, draftId, made }: Omit<Awaited<ReturnType<typeof draftWaiting>>, 'dir'>,
+  slug: string,
+) {
+  const changed = await service.request('PUT', `/posts/${made.id}`, {
+    body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
+  });
+  expect(changed.status).toBe(200);
+  const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
+  expect(second.id).not.toBe(draftId);
+  return second;
+}
+
+/**
  * A synced post trashed by a colleague, the writer's words since shown deleted, Keep mine chosen,
  * and its create landed with its answer lost.
  */
@@ -1074,16 +1109,7 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
       await call(c, 'sync.syncNow');
       await call(c, 'sync.syncNow');
-      const first = await call(c, 'drafts.get', { draftId });
-      expect({
-        error: first.lastError,
-        paused: (await call(c, 'sync.status')).stalled,
-        drafts: await draftsOfPost(c, publicationId, made.id),
-      }).toEqual({
-        error: heldByAnother(title),
-        paused: null,
-        drafts: [second.id],
-      });
+      await expectRefusedForTheSecond(c, { publicationId, draftId, title }, made.id, second.id);
     },
   );
 });
@@ -1138,15 +1164,7 @@ describe('a second draft of the post, the first draft written on as the field is
   async function writtenOn(title: string, slug: string, through?: typeof fetch) {
     const waiting = await draftWaiting('REFUSED', title, { through });
     const { c, publicationId, draftId, made } = waiting;
-    expect(
-      (
-        await service.request('PUT', `/posts/${made.id}`, {
-          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
-        })
-      ).status,
-    ).toBe(200);
-    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
-    expect(second.id).not.toBe(draftId);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
     // The colleague takes their line out again.
     expect(
       (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
@@ -1167,16 +1185,7 @@ describe('a second draft of the post, the first draft written on as the field is
       title,
       'puffin-burrows-written-on-moved',
     );
-    const first = await call(c, 'drafts.get', { draftId });
-    expect({
-      error: first.lastError,
-      paused: (await call(c, 'sync.status')).stalled,
-      drafts: await draftsOfPost(c, publicationId, made.id),
-    }).toEqual({
-      error: heldByAnother(title),
-      paused: null,
-      drafts: [second.id],
-    });
+    await expectRefusedForTheSecond(c, { publicationId, draftId, title }, made.id, second.id);
   });
 
   // Its retry waits behind the Delete, and goes first once the undo window is over (a create
@@ -1247,15 +1256,7 @@ describe('the first draft let go by its Delete, as the refusal says', () => {
     const title = 'Puffin burrows let go';
     const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
     const slug = 'puffin-burrows-let-go-moved';
-    expect(
-      (
-        await service.request('PUT', `/posts/${made.id}`, {
-          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
-        })
-      ).status,
-    ).toBe(200);
-    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
-    expect(second.id).not.toBe(draftId);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
     await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
     await call(c, 'sync.syncNow');
     const asked = await call(c, 'drafts.get', { draftId });
@@ -1337,15 +1338,7 @@ describe('the first draft emptied into the second, then deleted', () => {
     const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
     // A colleague's rename and line: opened from the list, a second draft of the post.
     const moved = 'fulmar-ledge-emptied-moved';
-    expect(
-      (
-        await service.request('PUT', `/posts/${made.id}`, {
-          body: { slug: moved, content: '<p>Mine</p><p>Theirs</p>' },
-        })
-      ).status,
-    ).toBe(200);
-    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: moved });
-    expect(second.id).not.toBe(draftId);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, moved);
     // The colleague undoes their change: the slug and the words back as they were.
     expect(
       (
@@ -1381,15 +1374,7 @@ describe('both drafts of a trashed post shown deleted; Keep mine on the second, 
     const title = 'Fulmar ledge both kept';
     const slug = 'fulmar-ledge-both-kept-moved';
     const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
-    expect(
-      (
-        await service.request('PUT', `/posts/${made.id}`, {
-          body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
-        })
-      ).status,
-    ).toBe(200);
-    const second = await call(c, 'drafts.open', { publicationId, kind: 'post', slug });
-    expect(second.id).not.toBe(draftId);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
     // A colleague trashes the post.
     expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
     // The writer writes on in the second draft, and puts the first's field right.
