@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addPublication, openApp, screen } from '../support/app';
+import { addPublication, errorNotices, openApp, screen } from '../support/app';
 import { journey } from '../support/journey';
 import { serverCli, startHost, type Host } from '../support/processes';
 
@@ -108,8 +108,9 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(page.locator('.editor-header .sync-badge')).toHaveText('Not synced', {
     timeout: 15_000,
   });
-  // The refusal says where to go.
-  await expect(page.getByRole('alert').filter({ hasText: 'Not synced' })).toContainText(
+  // The refusal says where to go, in the status area (its line above the title is scrolled past,
+  // the writer's place in the title kept).
+  await expect(errorNotices(page)).toContainText(
     'Replace the token with “Token” beside the publication.',
   );
   await page.getByRole('button', { name: 'Replace the token for Field Notes' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { namelessControls } from '../support/a11y';
-import { addPublication, bodyBox, openApp, screen, titleBox } from '../support/app';
+import { addPublication, bodyBox, openApp, screen, titleBox, topOnScreen } from '../support/app';
 import { createPost, journey } from '../support/journey';
 import { apiPut } from '../support/processes';
 
@@ -234,8 +234,31 @@ test('at 1024 × 700 beside the sidebar: a compact header, the offline banner ou
     }),
   ).toBe(200);
   await page.getByLabel('HTML source').fill('<p>Mine, from this laptop.</p>');
+  // Found while the writer is in the text at the top of a page shorter than the window: the
+  // choice goes in above the title (the notice says so), and the text stays where it is.
+  const sourceTop = () => topOnScreen(page, 'textarea.source');
+  await page.setViewportSize({ width: 1024, height: 1400 });
+  expect(await page.evaluate(() => (globalThis as any).scrollY)).toBe(0);
+  const room = await page.evaluate(() => {
+    const g = globalThis as any;
+    return g.document.body.scrollHeight - g.innerHeight;
+  });
+  const sourceBefore = await sourceTop();
   await page.keyboard.press('Control+s');
-  await expect(page.getByRole('region', { name: /changed on/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: /changed on/ })).toBeAttached({ timeout: 30_000 });
+  const sourceAfter = await sourceTop();
+  console.info(
+    'room, and the source top before and after the conflict',
+    room,
+    sourceBefore,
+    sourceAfter,
+  );
+  expect(room, 'a page no taller than the window').toBeLessThanOrEqual(0);
+  expect.soft(sourceAfter, 'the text did not move').toBe(sourceBefore);
+  await expect(page.getByLabel('HTML source')).toBeFocused();
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByRole('region', { name: /changed on/ }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: /changed on/ })).toBeVisible();
   await expect(page.locator('.editor-header .sync-badge')).toHaveText('Conflict');
   await expectCompactHeader(page, 'conflict, 1024', 130);
   await screen(page, '21-narrow-window', 'conflict-1024');

@@ -62,3 +62,18 @@ export async function openOnPublication(
 
 export const titleBox = (page: Page) => page.getByRole('textbox', { name: 'Title', exact: true });
 export const bodyBox = (page: Page) => page.getByLabel(/^(Post|Page) text$/);
+
+/**
+ * Where an element's top is on screen once the page has been drawn: a check made at once, between
+ * React's change and the next frame, would see the layout before the app's observers answered it.
+ */
+export async function topOnScreen(page: Page, selector: string): Promise<number> {
+  return page.evaluate(async (css) => {
+    const g = globalThis as any;
+    await new Promise((drawn) => g.requestAnimationFrame(() => g.requestAnimationFrame(drawn)));
+    return Math.round(g.document.querySelector(css).getBoundingClientRect().top);
+  }, selector);
+}
+
+/** The status area's failures (a refusal, a conflict), said at once. */
+export const errorNotices = (page: Page) => page.locator('.notices [role="alert"]');

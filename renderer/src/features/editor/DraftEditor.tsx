@@ -34,6 +34,7 @@ import { CARET_CLEARANCE, useCaretClearance } from './use-caret-clearance';
 import { useDraftActions } from './use-draft-actions';
 import { useDraftSaving, useSaveNow } from './use-draft-saving';
 import { useEditingMode, useModeSwitch } from './use-editing-mode';
+import { useTextKeptInPlace } from './use-text-kept-in-place';
 import { WordCount } from './WordCount';
 import { firstWords, selectionAt, sourceRangeAt, type WriterPlace } from './writer-place';
 
@@ -145,6 +146,16 @@ export function DraftEditor({
   }, [editor]);
 
   const header = useCaretClearance(editor);
+  const refusalText = draft.lastError
+    ? refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))
+    : null;
+  // The refusal's line, out of sight above the text (scrolled past to keep the writer's place),
+  // is said in the status area instead; a Publish refused says it there already, more exactly.
+  const { above: aboveText, room: textRoom } = useTextKeptInPlace(header, title, () => {
+    const about = refusalNotice(draft.id);
+    if (!refusalText || useUi.getState().notices.some((shown) => shown.about === about)) return;
+    notify({ tone: 'error', about, message: refusalText });
+  });
 
   // Where the writer was, on a remount (or the text's first words). Without `keyboard`, only the
   // place: the writer has gone elsewhere since (below).
@@ -314,24 +325,26 @@ export function DraftEditor({
         onVisual={toVisual}
         onSource={toSource}
       />
-      {draft.lastError && (
-        <p className="error-text" role="alert">
-          {refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))}
-        </p>
-      )}
-      {/* Said at once as a notice too; kept here for a writer who opens the post later. */}
-      {draft.note && <p>{draft.note}</p>}
-      {draft.theirs && (
-        <ConflictView
-          kind={draft.kind}
-          mine={draft.fields}
-          theirs={draft.theirs}
-          publicationName={publication.name}
-          tags={knownTags}
-          busy={resolving}
-          onResolve={(resolution) => void act.resolve(resolution)}
-        />
-      )}
+      <div ref={aboveText} className="above-text">
+        {refusalText && (
+          <p className="error-text" role="alert">
+            {refusalText}
+          </p>
+        )}
+        {/* Said at once as a notice too; kept here for a writer who opens the post later. */}
+        {draft.note && <p>{draft.note}</p>}
+        {draft.theirs && (
+          <ConflictView
+            kind={draft.kind}
+            mine={draft.fields}
+            theirs={draft.theirs}
+            publicationName={publication.name}
+            tags={knownTags}
+            busy={resolving}
+            onResolve={(resolution) => void act.resolve(resolution)}
+          />
+        )}
+      </div>
       {/* A long title wraps onto more lines, all of it in sight, instead of scrolling sideways. */}
       <textarea
         ref={title}
@@ -460,6 +473,7 @@ export function DraftEditor({
           Delete
         </button>
       </div>
+      <div ref={textRoom} className="text-room" aria-hidden="true" />
     </section>
   );
 }
