@@ -1407,3 +1407,43 @@ describe('both drafts of a trashed post shown deleted; Keep mine on the second, 
     }).toEqual({ error: null, remoteId: made.id, posts: 1 });
   });
 });
+
+// The same second draft, and a colleague trashes the post: the first draft, its field put right,
+// meets the 410 and is shown deleted; the colleague restores the post, and the writer writes on
+// in the first draft. Its push finds the post restored, which the second draft holds, and is
+// refused as it should be; but Delete, as the refusal says, never went: the push, still queued
+// before it, met the restored post at every try and was refused again (review 53).
+describe('the first draft kept over its post’s deletion, the post restored, deleted as told', () => {
+  it('goes; the post stays, the second draft’s', async () => {
+    const title = 'Kittiwake cliff restored';
+    const slug = 'kittiwake-cliff-restored-moved';
+    const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
+    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId })).theirs?.gone).toBe(true);
+    restoreFromTrash(made.id);
+    await call(c, 'drafts.save', {
+      draftId,
+      fields: { title, content: '<p>Mine</p><p>A line more.</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    await expectRefusedForTheSecond(c, { publicationId, draftId, title }, made.id, second.id);
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    expect({
+      ...(await postKept(c, publicationId, slug, made.id)),
+      firstDraft: (await c.dispatch('drafts.get', { draftId })).ok,
+      paused: (await call(c, 'sync.status')).stalled,
+    }).toEqual({
+      post: 200,
+      listed: true,
+      drafts: [second.id],
+      firstDraft: false,
+      paused: null,
+    });
+  });
+});

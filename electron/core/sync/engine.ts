@@ -374,6 +374,9 @@ export class SyncEngine {
     // (review 21 found a second post after one failed create).
     const back = draft.remoteId === null ? await this.backFromDeletion(api, draft) : undefined;
     if (back) {
+      // Restored, and held by another draft here: a Delete of this one lets it go, as below
+      // (review 53 found it refused at every try, the Delete never sent).
+      if (this.letGoForHolder(draft, back.remoteId)) return 'done';
       store.attachRemote(draft.id, back, false);
       store.setSetting(goneSetting(draft.id), null);
       draft = this.pinned(store.getDraft(draft.id) ?? draft);
@@ -420,10 +423,7 @@ export class SyncEngine {
         // Being deleted, and another draft here holds the post: only this draft goes, as when
         // its keyed create is answered with it (below). Attached first, the store refused it at
         // every try, and the Delete never went (review 52: a blank draft finds its post so).
-        if (store.deleteDue(draft.id) && this.heldElsewhere(draft, landed.id)) {
-          store.removeDraft(draft.id);
-          return 'done';
-        }
+        if (this.letGoForHolder(draft, landed.id)) return 'done';
         store.attachRemote(draft.id, baseOf(landed, landed.etag));
         // Found only to be deleted: the delete goes next, nothing of the draft's sent first (a
         // Publish pressed since would put it live on its way).
@@ -1067,6 +1067,17 @@ export class SyncEngine {
   private heldElsewhere(draft: Draft, remoteId: number): boolean {
     const holder = this.options.store.draftForRemote(draft.publicationId, draft.kind, remoteId);
     return holder !== undefined && holder.id !== draft.id;
+  }
+
+  /**
+   * A draft being deleted that finds its post held by another draft here: only this draft goes,
+   * the post left to the other (attached, the store would refuse it at every try). True if so.
+   */
+  private letGoForHolder(draft: Draft, remoteId: number): boolean {
+    const { store } = this.options;
+    if (!store.deleteDue(draft.id) || !this.heldElsewhere(draft, remoteId)) return false;
+    store.removeDraft(draft.id);
+    return true;
   }
 
   /**
