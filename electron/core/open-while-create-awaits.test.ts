@@ -1137,9 +1137,10 @@ describe('a colleague’s own new post while the writer’s draft, its create aw
 });
 
 /** Lets a Delete's undo window pass, and a push parked after a refusal be due again. */
-function dueNow(dir: string, draftId: string): void {
+/** A draft's waiting ops are due at `when`: 0, now (an undo window or backoff passed). */
+function dueNow(dir: string, draftId: string, when = 0): void {
   const db = new Database(join(dir, 'quire.db'));
-  db.prepare('UPDATE outbox SET not_before = 0 WHERE draft_id = ?').run(draftId);
+  db.prepare('UPDATE outbox SET not_before = ? WHERE draft_id = ?').run(when, draftId);
   db.close();
 }
 
@@ -1444,6 +1445,96 @@ describe('the first draft kept over its post’s deletion, the post restored, de
       drafts: [second.id],
       firstDraft: false,
       paused: null,
+    });
+  });
+});
+
+// Both drafts of the post shown deleted (a colleague trashed it); the writer keeps the second
+// (Keep mine, its newest words), which cannot go yet, and deletes the first; the colleague
+// restores the post. Asked whether another draft waits to meet the post, the store answered
+// with one draft, the first itself: its Delete took the restored post for its own, was refused
+// as a colleague's change, and the second was refused for the first (review 54).
+describe('both drafts shown deleted, Keep mine on the second, the first deleted, the post restored', () => {
+  it('the first goes; the post stays for the second, which meets it', async () => {
+    const title = 'Shag colony both kept, first deleted';
+    const slug = 'shag-colony-both-kept-moved';
+    const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
+    const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
+    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    await call(c, 'drafts.save', {
+      draftId: second.id,
+      fields: { ...second.fields, content: '<p>Mine</p><p>Theirs</p><p>My newest words.</p>' },
+    });
+    await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
+    await call(c, 'sync.syncNow');
+    const [a, b] = [
+      await call(c, 'drafts.get', { draftId }),
+      await call(c, 'drafts.get', { draftId: second.id }),
+    ];
+    expect({ a: a.theirs?.gone, b: b.theirs?.gone }).toEqual({ a: true, b: true });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'sync.resolveConflict', {
+      draftId: second.id,
+      resolution: 'mine',
+      seen: b.theirs.version,
+    });
+    await c.dispatch('sync.syncNow', {});
+    await call(c, 'records.delete', { draftId });
+    restoreFromTrash(made.id);
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    // The Delete goes alone: the second's Keep mine still waits out its backoff, and a round of
+    // the engine's own (not "Sync now", which sends all that waits) runs what is due.
+    dueNow(dir, draftId);
+    dueNow(dir, second.id, Date.now() + 3_600_000);
+    const other = await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: `Other ${randomUUID()}`, content: '<p>o</p>' },
+    });
+    await call(c, 'drafts.update', { draftId: other.id });
+    const afterDelete = {
+      firstDraft: (await c.dispatch('drafts.get', { draftId })).ok,
+      post: (await service.request('GET', `/posts/${slug}`)).status,
+    };
+    dueNow(dir, second.id);
+    await call(c, 'sync.syncNow');
+    await call(c, 'sync.syncNow');
+    const kept = await call(c, 'drafts.get', { draftId: second.id });
+    expect({
+      afterDelete,
+      second: { remoteId: kept.remoteId, error: kept.lastError ?? null },
+      posts: (await postsTitled(title)).length,
+    }).toEqual({
+      afterDelete: { firstDraft: false, post: 200 },
+      second: { remoteId: made.id, error: null },
+      posts: 1,
+    });
+  });
+});
+
+// The writer deletes a draft whose create landed unanswered (a colleague has renamed its post
+// since), and the undo window passes; then opens the post from the list. The open settles the
+// draft first, which sends its Delete: the post is trashed, and the open made a draft of it from
+// the copy it had read before (review 54).
+describe('a post opened while the Delete of the draft it may be is due', () => {
+  it('is not opened: the Delete has trashed it, and the open says so', async () => {
+    const title = 'Guillemot ledge deleted, opened';
+    const slug = 'guillemot-ledge-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    expect({
+      opened: opened.ok ? 'opened' : opened.error.message,
+      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({
+      opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
+      onService: 404,
+      drafts: [],
     });
   });
 });

@@ -5,7 +5,7 @@ import { SEARCH_LIMIT } from '../../shared/views';
 import { SchemaTooNewError } from '../../server';
 import { QuireError, isTransient } from '../../shared/errors';
 import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
-import { PublishingApiClient } from './api/client';
+import { PublishingApiClient, type FetchedRecord } from './api/client';
 import type { CredentialStore } from './credentials';
 import { dispatch, type Handlers } from './dispatch';
 import { isDamagedDatabase, startEmbeddedService, type EmbeddedService } from './embedded';
@@ -653,7 +653,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       const madeSince = (record: RemoteRecord, since: number) =>
         clientFor(publicationId).madeSince(record, since);
-      let remote;
+      let remote: FetchedRecord | undefined;
       const away = !engine.reachable(publicationId);
       // As for lists: once sync knows the service is away, the copy here opens after a look.
       const read = clientFor(publicationId).findBySlug(kind, slug, { retry: !away });
@@ -692,22 +692,36 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
+      let record: FetchedRecord = remote;
       requirePublication(publicationId);
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
-      let existing = draftOfRecord(store, publicationId, kind, remote);
-      const awaited = () => draftsItMayBe(store, publicationId, kind, remote, madeSince);
+      let existing = draftOfRecord(store, publicationId, kind, record);
+      const awaited = () => draftsItMayBe(store, publicationId, kind, record, madeSince);
       const settling = existing ? [] : awaited().map((draft) => draft.id);
       if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
+        const titles = settling.map((id) => store.getDraft(id)?.fields.title ?? '');
         store.makePushesDue(settling);
         await engine.flushDrafts(settling);
         requirePublication(publicationId);
-        existing = draftOfRecord(store, publicationId, kind, remote);
+        // A Delete the writer pressed went with them, and may have trashed the post just read
+        // (review 54: it opened as a draft of a post no longer there): read it again.
+        const deleted = settling.findIndex((id) => !store.getDraft(id));
+        if (deleted >= 0) {
+          const again = await clientFor(publicationId).findBySlug(kind, slug);
+          if (!again)
+            throw new QuireError({
+              kind: 'not-found',
+              message: `No ${kind} "${slug}" on the service: your Delete of “${titles[deleted] || 'Untitled'}” has just gone`,
+            });
+          record = again;
+        }
+        existing = draftOfRecord(store, publicationId, kind, record);
         const waiting = awaited()[0];
         if (!existing && waiting)
           throw stillSending(kind, waiting, store.hasPendingDelete(waiting.id));
       }
-      if (!existing) return adopted(store.adoptRemote(publicationId, kind, remote, remote.etag).id);
+      if (!existing) return adopted(store.adoptRemote(publicationId, kind, record, record.etag).id);
       // Settled just now, it is newer than the copy read before (review 42: its words, sent by
       // that push, were replaced by the older copy, and asked about as a colleague's).
       const untouched =
@@ -718,8 +732,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Newer only: a read that set out before a push of the draft landed (the same post opened
       // twice at once, the first open settling it) put the older copy back over the words it
       // sent (review 45).
-      if (untouched && existing.base && isNewer(remote.updated_at, existing.base.updatedAt))
-        store.replaceWithRemote(existing.id, remote, 'replaced-by-service', remote.etag);
+      if (untouched && existing.base && isNewer(record.updated_at, existing.base.updatedAt))
+        store.replaceWithRemote(existing.id, record, 'replaced-by-service', record.etag);
       return view(existing.id);
     },
     'drafts.get': async ({ draftId }) => view(draftId),

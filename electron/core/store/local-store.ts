@@ -221,6 +221,7 @@ function prepareStatements(db: Database.Database) {
     // met by: opened from a list meanwhile, it became a second draft of the one post (review 36).
     draftByRemote: db.prepare(
       `SELECT * FROM drafts d WHERE publication_id = @publicationId AND kind = @kind
+         AND d.id IS NOT @besides
          AND (remote_id = @remoteId OR (remote_id IS NULL AND EXISTS (
            SELECT 1 FROM settings s, json_each(s.value, '$.records') r
             WHERE s.key = 'kept-over-deletion:' || d.id AND json_valid(s.value)
@@ -705,8 +706,18 @@ export class LocalStore {
     return row && toDraft(row);
   }
 
-  draftForRemote(publicationId: string, kind: RecordKind, remoteId: number): Draft | undefined {
-    const row = this.statements.draftByRemote.get({ publicationId, kind, remoteId }) as
+  /**
+   * The draft that holds a record, or else one kept over its deletion; with `besides`, one other
+   * than that draft (two kept over one deletion: asked for one, the first answered for itself,
+   * review 54).
+   */
+  draftForRemote(
+    publicationId: string,
+    kind: RecordKind,
+    remoteId: number,
+    besides: string | null = null,
+  ): Draft | undefined {
+    const row = this.statements.draftByRemote.get({ publicationId, kind, remoteId, besides }) as
       DraftRow | undefined;
     return row && toDraft(row);
   }

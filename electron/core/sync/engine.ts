@@ -1065,8 +1065,8 @@ export class SyncEngine {
    * waits to meet. (The store's check on a write of the id counts only the holder: review 52.)
    */
   private heldElsewhere(draft: Draft, remoteId: number): boolean {
-    const holder = this.options.store.draftForRemote(draft.publicationId, draft.kind, remoteId);
-    return holder !== undefined && holder.id !== draft.id;
+    const { store } = this.options;
+    return store.draftForRemote(draft.publicationId, draft.kind, remoteId, draft.id) !== undefined;
   }
 
   /**
