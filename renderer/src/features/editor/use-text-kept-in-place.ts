@@ -27,12 +27,12 @@ export function useTextKeptInPlace(
     const block = above.current;
     const spacer = room.current;
     if (!block || !spacer || typeof ResizeObserver === 'undefined') return;
-    // Measured between the header and the title, so a header that grows a row is not taken for
-    // something added above the text (scrolling by it would put the title under the header).
-    const taken = () => {
-      const top = header.current?.getBoundingClientRect().bottom ?? 0;
-      return (title.current?.getBoundingClientRect().top ?? top) - top;
-    };
+    // The room above the title less the header's height, so a header that grows a row is not
+    // taken for something added above the text (scrolling by it would put the title under the
+    // header). In the page's layout, not on screen: the header sticks, and a measure on screen
+    // taken scrolled down was off by the scroll (review R9: the page was thrown thousands of
+    // pixels down when the refusal went at its top).
+    const taken = () => (title.current?.offsetTop ?? 0) - (header.current?.offsetHeight ?? 0);
     let last = taken();
     const observer = new ResizeObserver(() => {
       const now = taken();
