@@ -1,8 +1,15 @@
 import { Fragment, Slice, type Node } from '@tiptap/pm/model';
+import { diffArrays } from 'diff';
 import { TextSelection, type Selection } from '@tiptap/pm/state';
 import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
-import { outsideMarkup, sourceRangeOf, visualRangeOf } from './writer-place';
+import {
+  outsideMarkup,
+  sourceRangeOf,
+  textCountBefore,
+  textPlace,
+  visualRangeOf,
+} from './writer-place';
 
 /**
  * The writer's place across a switch between the visual editor and HTML source, found exactly by
@@ -13,8 +20,8 @@ import { outsideMarkup, sourceRangeOf, visualRangeOf } from './writer-place';
  * between which no text stands: a new line after Shift+Enter from the end of the paragraph, a line
  * left empty to write into, the two sides of an image, the start of a nested list item after
  * WordPress's comments (review R8 found the caret taken to the next words in each). The count
- * stays where no mark can be written (a caret beside a table or an embed) or where the two sides
- * do not match (the source is not the document's own HTML).
+ * stays where no mark can be written (a caret beside a table or an embed), and finds where to
+ * align the two where the source is not the document's own HTML.
  */
 const MARK = '\uE000';
 
@@ -31,6 +38,51 @@ function markedDocument(doc: Node, pos: number): Node | null {
   }
 }
 
+// Characters each side of the mark aligned with the source, and how much farther the source's
+// side reaches (the count's place may be off by the markup the two write differently). An
+// alignment that would take more edits than that is given up (the count's place stands): its cost
+// grows with them.
+const AROUND = 200;
+const SLACK = 100;
+const MOST_EDITS = 2 * SLACK + AROUND;
+
+/**
+ * The units two HTMLs are aligned by: a tag or a character reference whole, else a character. By
+ * characters alone, the "quo" of `&laquo;` was taken for the "quo" of the next words.
+ */
+const units = (html: string): string[] => html.match(/<[^<>]*>|&#?[0-9a-zA-Z]+;|[\s\S]/g) ?? [];
+
+/**
+ * Where `at` of `from` is in `to`, which says the same with other markup here and there (a post
+ * as stored against the editor's own HTML of it: line ends between blocks, `<br />`, `&eacute;`),
+ * by aligning the two unit by unit around `at` and `near`, its rough place in `to`. Of places
+ * between which `to` has units of its own, the last: after a line end, before the next words.
+ */
+function alignedIndex(from: string, at: number, to: string, near: number): number {
+  const before = units(from.slice(Math.max(0, at - AROUND), at));
+  const after = units(from.slice(at, at + AROUND));
+  const toStart = Math.max(0, near - AROUND - SLACK);
+  // Whole units of `to` only: a cut one would not match its like in `from`.
+  const toUnits = units(to.slice(toStart, near + AROUND + SLACK));
+  const parts = diffArrays([...before, ...after], toUnits, { maxEditLength: MOST_EDITS });
+  if (!parts) return near;
+  const wanted = before.length;
+  let [inFrom, inTo] = [0, toStart];
+  for (const part of parts) {
+    const length = part.value.length;
+    const chars = part.value.join('').length;
+    if (part.added) {
+      inTo += chars;
+      continue;
+    }
+    if (wanted < inFrom + length)
+      return part.removed ? inTo : inTo + part.value.slice(0, wanted - inFrom).join('').length;
+    inFrom += length;
+    if (!part.removed) inTo += chars;
+  }
+  return inTo;
+}
+
 /** Where in `text` (the HTML source) the visual editor's `from`..`to` is. */
 export function sourcePlaceOf(text: string, doc: Node, from: number, to: number): [number, number] {
   const at = (pos: number): number | null => {
@@ -38,8 +90,18 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     if (!marked) return null;
     const html = documentHtml(marked);
     const index = html.indexOf(MARK);
-    const same = index >= 0 && html.slice(0, index) + html.slice(index + 1) === text;
-    return same ? index : null;
+    if (index < 0) return null;
+    const own = html.slice(0, index) + html.slice(index + 1);
+    if (own === text) return index;
+    // Not the editor's own HTML (a post as stored, until its first edit in Visual): the count
+    // finds about where, the alignment exactly where (review R9: the start of a line after a
+    // line break, and the far side of an image, were taken to the end of the words before).
+    const near = sourceRangeOf(text, doc, pos, pos)[0];
+    const aligned = outsideMarkup(text, alignedIndex(own, index, text, near));
+    // Only among the places with as much text before them (give or take a space at the end, not
+    // yet counted): where the two differ too much, the alignment matched other words.
+    const off = textCountBefore(text, aligned) - textPlace(doc, pos).textBefore!;
+    return Math.abs(off) <= 1 ? aligned : near;
   };
   const start = at(from);
   const end = from === to ? start : at(to);

@@ -88,6 +88,11 @@ function afterText(text: string, chars: number, blockStart: boolean): number {
   return walkText(text, chars, blockStart)[0];
 }
 
+/** How many characters of text an HTML source has before `offset`, as afterText counts them. */
+export function textCountBefore(text: string, offset: number): number {
+  return walkText(text.slice(0, offset), Infinity, false)[1];
+}
+
 /** afterText, and how many characters of text it counted on the way there. */
 function walkText(text: string, chars: number, blockStart: boolean): [number, number] {
   let count = 0;
