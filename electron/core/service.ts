@@ -692,7 +692,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
       if (!remote)
         throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
-      let record: FetchedRecord = remote;
+      const record: FetchedRecord = remote;
+      /** Read again: null when the service has none, undefined when it did not answer. */
+      const readAgain = async (): Promise<FetchedRecord | null | undefined> => {
+        try {
+          return (await clientFor(publicationId).findBySlug(kind, slug)) ?? null;
+        } catch (error) {
+          if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
+          if (isUnanswered(error)) engine.setReachable(publicationId, false);
+          return undefined;
+        }
+      };
       requirePublication(publicationId);
       // The draft it is, one whose create landed unanswered too: not a second draft of it.
       let existing = draftOfRecord(store, publicationId, kind, record);
@@ -700,21 +710,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const settling = existing ? [] : awaited().map((draft) => draft.id);
       if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
-        const titles = settling.map((id) => store.getDraft(id)?.fields.title ?? '');
+        const titles = settling.map((id) => store.getDraft(id)?.fields.title || 'Untitled');
+        const deleting = settling.filter((id) => store.deleteDue(id));
         store.makePushesDue(settling);
         await engine.flushDrafts(settling);
         requirePublication(publicationId);
         // A Delete the writer pressed went with them, and may have trashed the post just read
         // (review 54: it opened as a draft of a post no longer there): read it again.
-        const deleted = settling.findIndex((id) => !store.getDraft(id));
-        if (deleted >= 0) {
-          const again = await clientFor(publicationId).findBySlug(kind, slug);
-          if (!again)
+        if (deleting.length > 0) {
+          const named = deleting.map((id) => `“${titles[settling.indexOf(id)]}”`).join(' and ');
+          const many = deleting.length > 1;
+          // Unanswered (the service away since), the copy read before opens, as when an open's
+          // read fails.
+          const again = await readAgain();
+          requirePublication(publicationId);
+          if (again === null)
             throw new QuireError({
               kind: 'not-found',
-              message: `No ${kind} "${slug}" on the service: your Delete of “${titles[deleted] || 'Untitled'}” has just gone`,
+              message: `No ${kind} "${slug}" on the service: your Delete${many ? 's' : ''} of ${named} ${many ? 'have' : 'has'} just gone`,
             });
-          record = again;
         }
         existing = draftOfRecord(store, publicationId, kind, record);
         const waiting = awaited()[0];
