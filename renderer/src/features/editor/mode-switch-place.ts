@@ -56,7 +56,9 @@ const units = (html: string): string[] => html.match(/<[^<>]*>|&#?[0-9a-zA-Z]+;|
  * Where `at` of `from` is in `to`, which says the same with other markup here and there (a post
  * as stored against the editor's own HTML of it: line ends between blocks, `<br />`, `&eacute;`),
  * by aligning the two unit by unit around `at` and `near`, its rough place in `to`. Of places
- * between which `to` has units of its own, the last: after a line end, before the next words.
+ * between which `to` has units of its own, the last (after a line end, before the next words),
+ * unless the caret ends a word (text, or an inline tag's close, just before it): then the first,
+ * or a caret after "was" in `was\n   very` went past the line end (review R10).
  */
 function alignedIndex(from: string, at: number, to: string, near: number): number {
   const before = units(from.slice(Math.max(0, at - AROUND), at));
@@ -67,20 +69,68 @@ function alignedIndex(from: string, at: number, to: string, near: number): numbe
   const parts = diffArrays([...before, ...after], toUnits, { maxEditLength: MOST_EDITS });
   if (!parts) return near;
   const wanted = before.length;
+  const last = before[wanted - 1] ?? '';
+  const endsWord = /^(?:<\/|[^<\s])/.test(last);
   let [inFrom, inTo] = [0, toStart];
-  for (const part of parts) {
+  // Where the run of `to`'s own units just passed began, if with a space or a line end (not an
+  // `&eacute;` for the `é` before the caret).
+  let runStart: number | null = null;
+  const between = (): number => (endsWord && runStart !== null ? runStart : inTo);
+  for (const [index, part] of parts.entries()) {
     const length = part.value.length;
     const chars = part.value.join('').length;
     if (part.added) {
+      if (runStart === null && /^\s/.test(part.value[0] ?? '')) runStart = inTo;
       inTo += chars;
       continue;
     }
-    if (wanted < inFrom + length)
-      return part.removed ? inTo : inTo + part.value.slice(0, wanted - inFrom).join('').length;
+    if (wanted === inFrom) return between();
+    runStart = null;
+    if (wanted < inFrom + length) {
+      if (!part.removed) return inTo + part.value.slice(0, wanted - inFrom).join('').length;
+      // What replaced it follows it (the diff puts a removal first).
+      const next = parts[index + 1];
+      const inside = next?.added
+        ? placeInReplacement(
+            part.value,
+            wanted - inFrom,
+            { units: next.value, start: inTo },
+            endsWord,
+          )
+        : null;
+      return inside ?? inTo;
+    }
     inFrom += length;
     if (!part.removed) inTo += chars;
   }
-  return inTo;
+  return between();
+}
+
+const said = (unit: string): boolean => !/^\s$/.test(unit);
+
+/**
+ * Where the place before the `k`-th of `removed` is in what replaced it, `by`, unit for unit, when
+ * the two say as many things besides spaces and line ends (`<br><br>` for `<br />\n<br />\n`:
+ * the empty line between two breaks went to the end of the line before, review R10); else null.
+ */
+function placeInReplacement(
+  removed: string[],
+  k: number,
+  by: { units: string[]; start: number },
+  endsWord: boolean,
+): number | null {
+  if (removed.filter(said).length !== by.units.filter(said).length) return null;
+  let count = removed.slice(0, k).filter(said).length;
+  let [place, i] = [by.start, 0];
+  for (; count > 0; i += 1) {
+    const unit = by.units[i]!;
+    if (said(unit)) count -= 1;
+    place += unit.length;
+  }
+  // As between two runs: after a line end, unless the caret ends a word.
+  for (; !endsWord && i < by.units.length && !said(by.units[i]!); i += 1)
+    place += by.units[i]!.length;
+  return place;
 }
 
 /** Where in `text` (the HTML source) the visual editor's `from`..`to` is. */

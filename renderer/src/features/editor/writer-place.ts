@@ -33,10 +33,11 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
 }
 
 // A comment, an element whose words the visual editor drops with it (a <style> or <script>, review
-// R7; a <title>, <template>, inline <svg> or <iframe>) whole, or a tag with its attributes (a ">"
+// R7; a <title>, <template>, inline <svg> or <iframe>; the words a <video> or <audio> shows
+// without a player, review R10) whole, or a tag with its attributes (a ">"
 // inside quotes is not its end), each unclosed to the end.
 const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe|video|audio)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
 // One character of the post's text, written as a reference: a key typed inside it splits it, and
 // the post shows its letters in place of the character (review R7).
 const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/iy;
