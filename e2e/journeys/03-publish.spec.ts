@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   bodyBox,
+  alertNotices,
   errorNotices,
   openOnPublication,
   screen,
@@ -109,6 +110,9 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   const refusal =
     'Not synced: Unknown tag id(s): 987654. What it refused is marked in Details and search.';
   await expect(errorNotices(page)).toContainText(refusal, { timeout: 20_000 });
+  // Said aloud once, by its line (review R10 heard it twice: the line and the notice).
+  await expect(alertNotices(page)).not.toContainText(refusal);
+  await expect(page.locator('.above-text [role="alert"]')).toHaveText(refusal);
   const after = await textTop();
   console.info('text top before and after the refusal', before, after);
   expect.soft(after, 'the text did not move').toBe(before);

@@ -75,5 +75,7 @@ export async function topOnScreen(page: Page, selector: string): Promise<number>
   }, selector);
 }
 
-/** The status area's failures (a refusal, a conflict), said at once. */
-export const errorNotices = (page: Page) => page.locator('.notices [role="alert"]');
+/** The status area's failures (a refusal, a conflict). */
+export const errorNotices = (page: Page) => page.locator('.notices .notice-error');
+/** Those said aloud at once: not one said already by its line on the page. */
+export const alertNotices = (page: Page) => page.locator('.notices [role="alert"]');

@@ -21,6 +21,11 @@ export interface Notice {
   about?: string;
   /** The publication it is of: removing that takes it away (its Undo said "no longer exists"). */
   publicationId?: string;
+  /**
+   * Said aloud already where it stands on the page (a refusal's line above the title, out of
+   * sight): shown here, not said a second time (review R10 heard it twice).
+   */
+  said?: boolean;
   shownAt: number;
 }
 

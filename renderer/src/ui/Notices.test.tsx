@@ -98,6 +98,26 @@ describe('Notices', () => {
     );
   });
 
+  // Review R10: a refusal's line above the title says it aloud; the notice that shows it while
+  // the line is out of sight said it a second time.
+  it('says a failure aloud at once, unless it was said already where it stands', () => {
+    useUi.setState({
+      notices: [
+        notice({ id: 1, tone: 'error', message: 'Not saved: the disk is full.' }),
+        notice({ id: 2, tone: 'error', message: 'Not synced: refused.', said: true }),
+        notice({ id: 3, message: 'Saved.' }),
+      ],
+    });
+    render(<Notices />);
+    expect(screen.getByRole('alert').textContent).toContain('Not saved: the disk is full.');
+    expect(screen.getByRole('alert').textContent).not.toContain('Not synced');
+    expect(screen.getByRole('status').textContent).not.toContain('Not synced');
+    const shown = screen.getByText('Not synced: refused.');
+    expect(shown.closest('.notice-error')).not.toBeNull();
+    expect(shown.closest('[aria-live], [role="alert"], [role="status"]')).toBeNull();
+    expect(within(shown.closest('.notice')!).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+  });
+
   it('takes the focus only for a notice that asks, and names each button by its message', async () => {
     render(<Notices />);
     act(() => {

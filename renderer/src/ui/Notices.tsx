@@ -142,6 +142,7 @@ export function Notices() {
   };
 
   // Two live regions, both always there: failures are said at once, the rest when there is a pause.
+  // Between them, failures already said where they stand on the page: shown, not said again.
   return (
     <div
       ref={region}
@@ -166,7 +167,10 @@ export function Notices() {
       }}
     >
       <div className="notice-group" role="alert">
-        {notices.filter((notice) => notice.tone === 'error').map(shown)}
+        {notices.filter((notice) => notice.tone === 'error' && !notice.said).map(shown)}
+      </div>
+      <div className="notice-group">
+        {notices.filter((notice) => notice.tone === 'error' && notice.said).map(shown)}
       </div>
       <div className="notice-group" role="status" aria-live="polite">
         {notices.filter((notice) => notice.tone !== 'error').map(shown)}

@@ -150,11 +150,12 @@ export function DraftEditor({
     ? refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))
     : null;
   // The refusal's line, out of sight above the text (scrolled past to keep the writer's place),
-  // is said in the status area instead; a Publish refused says it there already, more exactly.
+  // is shown in the status area too (said aloud once, by the line); a Publish refused says it
+  // there already, more exactly.
   const { above: aboveText, room: textRoom } = useTextKeptInPlace(header, title, () => {
     const about = refusalNotice(draft.id);
     if (!refusalText || useUi.getState().notices.some((shown) => shown.about === about)) return;
-    notify({ tone: 'error', about, message: refusalText });
+    notify({ tone: 'error', about, message: refusalText, said: true });
   });
 
   // Where the writer was, on a remount (or the text's first words). Without `keyboard`, only the

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../../server/testing/harness';
+import { KeytarCredentialStore } from '../credentials';
+import { createCore, type Core } from '../service';
+import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
+
+// Review 56 of `drafts.open` as changed by 411ab7c and 70cc7f9 (the re-read after a Delete the
+// open's settling sent). Same set-up as open-while-create-awaits.test.ts.
+let service: TestService;
+let proxy: FaultProxy;
+const credentials = new KeytarCredentialStore(`Quire review56 open-delete ${randomUUID()}`);
+const cores: { core: Core; dir: string }[] = [];
+
+beforeAll(async () => {
+  service = await startTestService('review56-open-delete');
+  proxy = await startFaultProxy(service.server.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await service.close();
+});
+afterEach(async () => {
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  for (const { core, dir } of cores.splice(0)) {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
+  const envelope = await c.dispatch(name, input);
+  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
+  return envelope.value;
+}
+
+type Post = { id: number; title: string; slug: string; content: string };
+const postsTitled = async (title: string): Promise<Post[]> =>
+  ((await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]).filter(
+    (post) => post.title === title,
+  );
+
+async function coreOnService(through?: typeof fetch) {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-review56-'));
+  const c = await createCore({
+    dataDir: dir,
+    credentials,
+    version: 't',
+    embedded: false,
+    syncIntervalMs: 60_000,
+    ...(through && { fetch: through }),
+  });
+  cores.push({ core: c, dir });
+  const pub = await call(c, 'publications.add', {
+    baseUrl: proxy.url,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+  return { c, publicationId: pub.id as string, dir };
+}
+
+function nextCreateAnswerLost(): void {
+  let posted = false;
+  proxy.setPolicy(({ method }) => {
+    if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
+    posted = true;
+    return { type: 'drop-response' };
+  });
+}
+
+async function createAnswerLost(title: string, through?: typeof fetch) {
+  const { c, publicationId, dir } = await coreOnService(through);
+  await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  nextCreateAnswerLost();
+  const draft = await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title, content: '<p>Mine</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  proxy.setPolicy(() => ({ type: 'pass' }));
+  const [made] = await postsTitled(title);
+  expect(made, 'the create landed').toBeDefined();
+  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
+  return { c, publicationId, dir, draftId: draft.id as string, made: made! };
+}
+
+function dueNow(dir: string, draftId: string, when = 0): void {
+  const db = new Database(join(dir, 'quire.db'));
+  db.prepare('UPDATE outbox SET not_before = ? WHERE draft_id = ?').run(when, draftId);
+  db.close();
+}
+
+const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
+  ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])
+    .filter((draft) => draft.remoteId === remoteId)
+    .map((draft) => draft.id);
+
+/**
+ * A fetch that, once armed, holds the answer to the next GET of `/posts/<slug>` (the open's first
+ * read, answered by the service before anything else happens) until released.
+ */
+function holdingRead() {
+  let armed: { slug: string; gate: Promise<void>; held: () => void } | null = null;
+  const through: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (armed && method === 'GET' && new URL(url).pathname.endsWith(`/posts/${armed.slug}`)) {
+      const { gate, held } = armed;
+      armed = null;
+      held();
+      await gate;
+    }
+    return response;
+  };
+  const arm = (slug: string) => {
+    let release!: () => void;
+    let held!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const heldNow = new Promise<void>((r) => (held = r));
+    armed = { slug, gate, held };
+    return { release, heldNow };
+  };
+  return { through, arm };
+}
+
+// The open's read answers with the post; before the open looks for drafts it may be, a sync
+// round of the engine's own ("Sync now" here) sends the waiting draft's Delete, which trashes
+// that very post. The open then finds no draft settling, reads nothing again, and makes a draft
+// of the post its writer has just deleted, from the copy read before.
+describe('review56: a sync round sends the Delete while the open reads', () => {
+  it('does not open a draft of the post that Delete trashed', async () => {
+    const title = 'R56 gannet deleted by a round';
+    const slug = 'r56-gannet-renamed';
+    const hold = holdingRead();
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, hold.through);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const { release, heldNow } = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await heldNow;
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', `/posts/${slug}`)).status, 'trashed by the round').toBe(
+      404,
+    );
+    release();
+    const opened = await opening;
+    expect({
+      opened: opened.ok ? 'opened' : 'refused',
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({ opened: 'refused', drafts: [] });
+  });
+
+  it('two opens of the same slug at once: the slower does not open the trashed post', async () => {
+    const title = 'R56 fulmar opened twice';
+    const slug = 'r56-fulmar-renamed';
+    const hold = holdingRead();
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, hold.through);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const { release, heldNow } = hold.arm(slug);
+    const slower = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await heldNow;
+    // The first open settles the draft, sends its Delete and says so.
+    const first = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    expect(first.ok ? 'opened' : first.error.message).toBe(
+      `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
+    );
+    release();
+    const second = await slower;
+    expect({
+      opened: second.ok ? 'opened' : 'refused',
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({ opened: 'refused', drafts: [] });
+  });
+});
+
+// The open's settling sends the Delete, which trashes the very post the open read (the draft's
+// keyed retry said it was its post); the read after it goes unanswered. The first read's copy of
+// the post just trashed opens as a draft.
+describe('review56: the read after a Delete of the very post read goes unanswered', () => {
+  it('does not open a draft of the post the Delete trashed', async () => {
+    const title = 'R56 kittiwake deleted, read lost';
+    const slug = 'r56-kittiwake-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    let deleted = false;
+    proxy.setPolicy(({ method }) => {
+      if (method === 'DELETE') {
+        deleted = true;
+        return { type: 'pass' };
+      }
+      return { type: deleted ? 'reset' : 'pass' };
+    });
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(deleted).toBe(true);
+    expect({
+      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      opened: opened.ok ? 'opened' : 'refused',
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({ onService: 404, opened: 'refused', drafts: [] });
+  });
+});
+
+// The Delete due is not sent (no answer: it waits for the next round, the draft still here),
+// and a colleague trashes the post meanwhile. The open says the writer's Delete "has just gone".
+describe('review56: the Delete unsent, the post trashed by a colleague', () => {
+  it('does not say the writer’s Delete has gone', async () => {
+    const title = 'R56 puffin, Delete unsent';
+    const slug = 'r56-puffin-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    let triedDelete = false;
+    let colleague: Promise<unknown> | undefined;
+    proxy.setPolicy(({ method }) => {
+      if (method === 'DELETE') {
+        triedDelete = true;
+        return { type: 'reset' };
+      }
+      if (triedDelete && method === 'GET' && !colleague) {
+        colleague = service.request('DELETE', `/posts/${made.id}`);
+        return { type: 'delay', ms: 500 };
+      }
+      return { type: 'pass' };
+    });
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    await colleague;
+    expect(triedDelete && colleague !== undefined, 'the Delete tried, then read again').toBe(true);
+    const still = await c.dispatch('drafts.get', { draftId });
+    const message = opened.ok ? 'opened' : opened.error.message;
+    expect({
+      draftStillHere: still.ok,
+      pendingDelete: still.ok ? (still.value as { pendingDelete: boolean }).pendingDelete : null,
+      saysDeleteWent: message.includes('has just gone'),
+    }).toEqual({ draftStillHere: true, pendingDelete: true, saysDeleteWent: false });
+  });
+});
