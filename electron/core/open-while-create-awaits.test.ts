@@ -1552,12 +1552,13 @@ describe('a post opened while the Delete of the draft it may be is due, the Dele
     proxy.setPolicy(({ method }) => ({ type: method === 'DELETE' ? 'drop-response' : 'pass' }));
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     proxy.setPolicy(() => ({ type: 'pass' }));
-    // Refused, not the deleted draft handed back (its Delete, unanswered, is tried again).
+    // Refused, not the deleted draft handed back (its Delete, unanswered, is tried again): the
+    // open cannot know it was the writer's Delete that trashed it (review 56).
     expect({
       opened: opened.ok ? 'opened' : opened.error.message,
       onService: (await service.request('GET', `/posts/${slug}`)).status,
     }).toEqual({
-      opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
+      opened: `No post "${slug}" on the service: your Delete of “${title}” may have trashed it (its answer was lost; it is sent again)`,
       onService: 404,
     });
   });

@@ -18,7 +18,7 @@ import {
   type StoredPublication,
 } from './store/local-store';
 import { sameWords } from './sync/conflict';
-import { isUnanswered, SyncEngine, withTokenAdvice } from './sync/engine';
+import { isUnanswered, SyncEngine, withTokenAdvice, type DeleteSent } from './sync/engine';
 import { isBlankDraft } from '../../shared/blank-draft';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
@@ -651,6 +651,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
     'drafts.open': async ({ publicationId, kind, slug }) => {
       requirePublication(publicationId);
+      // A Delete that goes after the read sets out may trash the post it reads (below).
+      const mark = engine.deleteMark();
       const madeSince = (record: RemoteRecord, since: number) =>
         clientFor(publicationId).madeSince(record, since);
       let remote: FetchedRecord | undefined;
@@ -696,7 +698,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       /** Read again: null when the service has none, undefined when it did not answer. */
       const readAgain = async (): Promise<FetchedRecord | null | undefined> => {
         try {
-          return (await clientFor(publicationId).findBySlug(kind, slug)) ?? null;
+          const again = (await clientFor(publicationId).findBySlug(kind, slug)) ?? null;
+          reached(publicationId);
+          return again;
         } catch (error) {
           if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
           if (isUnanswered(error)) engine.setReachable(publicationId, false);
@@ -710,27 +714,29 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const settling = existing ? [] : awaited().map((draft) => draft.id);
       if (settling.length > 0) {
         // Settled first: their keyed tries are answered with the post they made, if they did.
-        const titles = settling.map((id) => store.getDraft(id)?.fields.title || 'Untitled');
-        const deleting = settling.filter((id) => store.deleteDue(id));
         store.makePushesDue(settling);
         await engine.flushDrafts(settling);
         requirePublication(publicationId);
-        // A Delete the writer pressed went with them, and may have trashed the post just read
-        // (review 54: it opened as a draft of a post no longer there): read it again.
-        if (deleting.length > 0) {
-          const named = deleting.map((id) => `“${titles[settling.indexOf(id)]}”`).join(' and ');
-          const many = deleting.length > 1;
-          // Unanswered (the service away since), the copy read before opens, as when an open's
-          // read fails.
-          const again = await readAgain();
-          requirePublication(publicationId);
-          if (again === null)
-            throw new QuireError({
-              kind: 'not-found',
-              message: `No ${kind} "${slug}" on the service: your Delete${many ? 's' : ''} of ${named} ${many ? 'have' : 'has'} just gone`,
-            });
-        }
-        existing = draftOfRecord(store, publicationId, kind, record);
+      }
+      // A Delete sent since the read set out (one the settling sent, a round's, another open's)
+      // may have trashed the post just read (reviews 54, 56: it opened as a draft of a post no
+      // longer there): known so, it is not opened; else it is read again.
+      // One still on its way is waited for: until it is answered, the post may go or stay.
+      await Promise.all(engine.deletesSince(mark, publicationId, kind).map((one) => one.ended));
+      requirePublication(publicationId);
+      const sent = engine.deletesSince(mark, publicationId, kind);
+      if (sent.length > 0) {
+        const again = sent.some((one) => one.trashed && one.remoteId === record.id)
+          ? null
+          : await readAgain();
+        requirePublication(publicationId);
+        // Unanswered (the service away since), the copy read before opens, as when an open's
+        // read fails.
+        if (again === null)
+          throw goneWith(kind, slug, record.id, engine.deletesSince(mark, publicationId, kind));
+      }
+      existing = draftOfRecord(store, publicationId, kind, record);
+      if (settling.length > 0) {
         const waiting = awaited()[0];
         if (!existing && waiting)
           throw stillSending(kind, waiting, store.hasPendingDelete(waiting.id));
@@ -903,6 +909,29 @@ function sameVersion(seen: string, shown: { updatedAt: string; version: string }
 }
 
 /** A record that may be the post of a draft of the writer's not yet settled with the service. */
+/**
+ * No post at the slug now: trashed by the writer's Deletes that went, if any did (named), or
+ * perhaps by one whose answer was lost, for the post read (said so: it may not have landed).
+ */
+function goneWith(
+  kind: RecordKind,
+  slug: string,
+  remoteId: number,
+  sent: readonly DeleteSent[],
+): QuireError {
+  const named = (list: DeleteSent[]) => list.map((one) => `“${one.title || 'Untitled'}”`);
+  const trashed = named(sent.filter((one) => one.trashed));
+  const unsure = named(sent.filter((one) => !one.trashed && one.remoteId === remoteId));
+  const many = trashed.length > 1;
+  const by =
+    trashed.length > 0
+      ? `: your Delete${many ? 's' : ''} of ${trashed.join(' and ')} ${many ? 'have' : 'has'} just gone`
+      : unsure.length > 0
+        ? `: your Delete of ${unsure[0]} may have trashed it (its answer was lost; it is sent again)`
+        : '';
+  return new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service${by}` });
+}
+
 function stillSending(kind: RecordKind, draft: Draft, deleting: boolean): QuireError {
   const title = draft.fields.title?.trim() || `Untitled ${kind}`;
   // What settles it, said: a choice or a refusal waits on the writer, not on the service (review

@@ -75,6 +75,24 @@ export interface FlushResult {
 }
 
 const PARKED_MS = 5 * 60_000;
+
+/** A Delete sent to a service (see `deletesSince`). */
+export interface DeleteSent {
+  publicationId: string;
+  kind: Draft['kind'];
+  remoteId: number;
+  /** The title of the draft deleted, to name it. */
+  title: string;
+  sentAt: number;
+  /** Unset while it is on its way. */
+  endedAt?: number;
+  /** Answered: the record is in the trash. */
+  trashed: boolean;
+  /** Settles when it has ended, answered or not. */
+  ended: Promise<unknown>;
+}
+/** Enough for any open in flight: a few seconds' Deletes. */
+const MOST_DELETES_KEPT = 200;
 /**
  * How long a create's key alone is trusted to find what an earlier try made. Services keep keys
  * for a day or so (the reference server a month): past this, the create is also looked for by
@@ -117,6 +135,12 @@ export class SyncEngine {
   private readonly startedAfter = new Map<string, number>();
   /** Drafts whose push in flight has started writing to the service (see `resolve`). */
   private readonly writing = new Set<string>();
+  /**
+   * The Deletes sent, newest last, for an open that read a post before one of them went (review
+   * 56: a round's Delete, or a second open's, trashed the post an open then made a draft of).
+   */
+  private readonly deletes: DeleteSent[] = [];
+  private deleteTick = 0;
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -1044,7 +1068,7 @@ export class SyncEngine {
       this.emit({ type: 'delete-refused', draftId: draft.id, publicationId, error });
       return 'done';
     }
-    if (id !== undefined) await api.delete(draft.kind, id);
+    if (id !== undefined) await this.sendDelete(draft, id);
     // Taken back while the delete was on its way: the post is gone from the service, but the
     // words here are not deleted unasked; they are shown as a post deleted on the service, for
     // the writer to keep (made again) or let go.
@@ -1056,6 +1080,48 @@ export class SyncEngine {
     // its copy here goes too, or offline it was still browsed and found (review 33).
     store.removeDraft(draft.id, id);
     return 'done';
+  }
+
+  private async sendDelete(draft: Draft, remoteId: number): Promise<void> {
+    const sent: DeleteSent = {
+      publicationId: draft.publicationId,
+      kind: draft.kind,
+      remoteId,
+      title: draft.fields.title,
+      sentAt: ++this.deleteTick,
+      trashed: false,
+      ended: Promise.resolve(),
+    };
+    const sending = this.options.clientFor(draft.publicationId).delete(draft.kind, remoteId);
+    sent.ended = sending.then(
+      () => (sent.trashed = true),
+      () => undefined,
+    );
+    this.deletes.push(sent);
+    if (this.deletes.length > MOST_DELETES_KEPT) this.deletes.shift();
+    try {
+      await sending;
+    } finally {
+      sent.endedAt = ++this.deleteTick;
+    }
+  }
+
+  /** Where the log of Deletes sent stands: `deletesSince` takes it. */
+  deleteMark(): number {
+    return this.deleteTick;
+  }
+
+  /**
+   * The Deletes of a publication's records that were sent, or answered, or are still on their
+   * way, since `mark`: each may have trashed its record after a read that set out then.
+   */
+  deletesSince(mark: number, publicationId: string, kind: Draft['kind']): readonly DeleteSent[] {
+    return this.deletes.filter(
+      (sent) =>
+        sent.publicationId === publicationId &&
+        sent.kind === kind &&
+        (sent.endedAt === undefined || sent.endedAt > mark),
+    );
   }
 
   /**

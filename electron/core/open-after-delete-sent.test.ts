@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../../server/testing/harness';
-import { KeytarCredentialStore } from '../credentials';
-import { createCore, type Core } from '../service';
-import { startFaultProxy, type FaultProxy } from '../testing/fault-proxy';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
 
-// Review 56 of `drafts.open` as changed by 411ab7c and 70cc7f9 (the re-read after a Delete the
-// open's settling sent). Same set-up as open-while-create-awaits.test.ts.
+// Review 56 of `drafts.open` (the read again after a Delete the open's settling sent): Deletes
+// sent otherwise, or unanswered, let it open the post just trashed. Set up as in
+// open-while-create-awaits.test.ts, on the reference server through a fault proxy.
 let service: TestService;
 let proxy: FaultProxy;
 const credentials = new KeytarCredentialStore(`Quire review56 open-delete ${randomUUID()}`);
@@ -138,7 +139,7 @@ function holdingRead() {
 // round of the engine's own ("Sync now" here) sends the waiting draft's Delete, which trashes
 // that very post. The open then finds no draft settling, reads nothing again, and makes a draft
 // of the post its writer has just deleted, from the copy read before.
-describe('review56: a sync round sends the Delete while the open reads', () => {
+describe('a sync round sends the Delete while the open reads', () => {
   it('does not open a draft of the post that Delete trashed', async () => {
     const title = 'R56 gannet deleted by a round';
     const slug = 'r56-gannet-renamed';
@@ -191,10 +192,46 @@ describe('review56: a sync round sends the Delete while the open reads', () => {
   });
 });
 
+// A round's Delete already on its way when the open sets out, held on the way: the open reads
+// the post before it lands, and it lands while the open looks for drafts it may be.
+describe('a Delete on its way when the open sets out', () => {
+  it('does not open a draft of the post that Delete trashed', async () => {
+    const title = 'R56 shag deleted on the way';
+    const slug = 'r56-shag-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    let deleting = false;
+    proxy.setPolicy(({ method }) => {
+      if (method !== 'DELETE') return { type: 'pass' };
+      deleting = true;
+      return { type: 'delay', ms: 1_500 };
+    });
+    const round = call(c, 'sync.syncNow');
+    for (let waited = 0; !deleting && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(deleting, 'the Delete on its way').toBe(true);
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await round;
+    expect({
+      opened: opened.ok ? 'opened' : opened.error.message,
+      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({
+      opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
+      onService: 404,
+      drafts: [],
+    });
+  });
+});
+
 // The open's settling sends the Delete, which trashes the very post the open read (the draft's
 // keyed retry said it was its post); the read after it goes unanswered. The first read's copy of
 // the post just trashed opens as a draft.
-describe('review56: the read after a Delete of the very post read goes unanswered', () => {
+describe('the read after a Delete of the very post read goes unanswered', () => {
   it('does not open a draft of the post the Delete trashed', async () => {
     const title = 'R56 kittiwake deleted, read lost';
     const slug = 'r56-kittiwake-renamed';
@@ -225,7 +262,7 @@ describe('review56: the read after a Delete of the very post read goes unanswere
 
 // The Delete due is not sent (no answer: it waits for the next round, the draft still here),
 // and a colleague trashes the post meanwhile. The open says the writer's Delete "has just gone".
-describe('review56: the Delete unsent, the post trashed by a colleague', () => {
+describe('the Delete unsent, the post trashed by a colleague', () => {
   it('does not say the writer’s Delete has gone', async () => {
     const title = 'R56 puffin, Delete unsent';
     const slug = 'r56-puffin-renamed';
@@ -259,5 +296,84 @@ describe('review56: the Delete unsent, the post trashed by a colleague', () => {
       pendingDelete: still.ok ? (still.value as { pendingDelete: boolean }).pendingDelete : null,
       saysDeleteWent: message.includes('has just gone'),
     }).toEqual({ draftStillHere: true, pendingDelete: true, saysDeleteWent: false });
+    expect(message).toBe(
+      `No post "${slug}" on the service: your Delete of “${title}” may have trashed it (its answer was lost; it is sent again)`,
+    );
+  });
+});
+
+// The Delete's undo window ends while the open waits for a sync round to finish (its settling
+// waits on the engine's one flush at a time): the Delete was not due when the open looked, so
+// no read again, and it goes all the same (the round, or the open's flush, sends it).
+describe('the undo window ends while the open waits on a round', () => {
+  it('does not open a draft of the post that Delete trashed', async () => {
+    const title = 'R56 cormorant, window ends';
+    const slug = 'r56-cormorant-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    // Another draft whose create is slow: the round sending it holds the engine.
+    await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: `R56 other ${randomUUID()}`, content: '<p>o</p>' },
+    });
+    let posts = 0;
+    let slowSeen!: () => void;
+    const slow = new Promise<void>((r) => (slowSeen = r));
+    proxy.setPolicy(({ method }) => {
+      if (method === 'POST' && posts++ === 0) {
+        slowSeen();
+        return { type: 'delay', ms: 1500 };
+      }
+      return { type: 'pass' };
+    });
+    const round = c.dispatch('sync.syncNow', {});
+    await slow;
+    dueNow(dir, draftId, Date.now() + 500);
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await round;
+    expect({
+      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      opened: opened.ok ? 'opened' : opened.error.message,
+      drafts: await draftsOfPost(c, publicationId, made.id),
+    }).toEqual({
+      onService: 404,
+      opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
+      drafts: [],
+    });
+  });
+});
+
+// The Delete goes unanswered (sync marks the service away); the open's read after it is
+// answered. Only an unanswered read again is noted (70cc7f9); an answered one is not, and the
+// service that has just answered stays shown away.
+describe('the Delete unanswered, the read after it answered', () => {
+  it('the service is not left shown away', async () => {
+    const title = 'R56 eider, Delete unanswered';
+    const slug = 'r56-eider-renamed';
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
+    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    let gets = 0;
+    let deleteTried = false;
+    proxy.setPolicy(({ method }) => {
+      if (method === 'DELETE') {
+        deleteTried = true;
+        return { type: 'reset' };
+      }
+      if (method === 'GET' && deleteTried) gets++;
+      return { type: 'pass' };
+    });
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    expect({ deleteTried, readAgain: gets > 0 }).toEqual({ deleteTried: true, readAgain: true });
+    expect(opened.ok, opened.ok ? '' : opened.error.message).toBe(true);
+    expect((await call(c, 'sync.status')).online).toBe(true);
   });
 });
