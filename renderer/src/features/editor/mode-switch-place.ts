@@ -4,10 +4,10 @@ import { TextSelection, type Selection } from '@tiptap/pm/state';
 import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import {
+  isInlineTag,
   outsideMarkup,
   sourceRangeOf,
   textCountBefore,
-  textPlace,
   visualRangeOf,
 } from './writer-place';
 
@@ -53,12 +53,26 @@ const MOST_EDITS = 2 * SLACK + AROUND;
 const units = (html: string): string[] => html.match(/<[^<>]*>|&#?[0-9a-zA-Z]+;|[\s\S]/g) ?? [];
 
 /**
+ * A tag is its like by name, whatever its attributes and their writing: an `<img … />` as stored
+ * matched nothing of the editor's `<img …>`, and the space after it was matched with the indent
+ * before it, the caret taken to the image's near side (review R11). Its common part is `to`'s.
+ */
+const tagName = (unit: string): string | null =>
+  /^<(\/?[a-z][\w-]*)/i.exec(unit)?.[1]?.toLowerCase() ?? null;
+const sameUnit = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  const name = tagName(a);
+  return name !== null && name === tagName(b);
+};
+
+/**
  * Where `at` of `from` is in `to`, which says the same with other markup here and there (a post
  * as stored against the editor's own HTML of it: line ends between blocks, `<br />`, `&eacute;`),
  * by aligning the two unit by unit around `at` and `near`, its rough place in `to`. Of places
  * between which `to` has units of its own, the last (after a line end, before the next words),
- * unless the caret ends a word (text, or an inline tag's close, just before it): then the first,
- * or a caret after "was" in `was\n   very` went past the line end (review R10).
+ * unless the caret ends a word (text, or an inline tag's close, just before it) or white space
+ * follows it: then the first, or a caret after "was" in `was\n   very` went past the line end
+ * (review R10).
  */
 function alignedIndex(from: string, at: number, to: string, near: number): number {
   const before = units(from.slice(Math.max(0, at - AROUND), at));
@@ -66,16 +80,24 @@ function alignedIndex(from: string, at: number, to: string, near: number): numbe
   const toStart = Math.max(0, near - AROUND - SLACK);
   // Whole units of `to` only: a cut one would not match its like in `from`.
   const toUnits = units(to.slice(toStart, near + AROUND + SLACK));
-  const parts = diffArrays([...before, ...after], toUnits, { maxEditLength: MOST_EDITS });
+  const parts = diffArrays([...before, ...after], toUnits, {
+    maxEditLength: MOST_EDITS,
+    comparator: sameUnit,
+  });
   if (!parts) return near;
   const wanted = before.length;
   const last = before[wanted - 1] ?? '';
-  const endsWord = /^(?:<\/|[^<\s])/.test(last);
+  // Not a block's close: the caret past a paragraph's `</p>` (before a WordPress comment the
+  // editor writes in the next line) went before the line end, outside both (review R11).
+  const endsWord = /^[^<\s]/.test(last) || (last.startsWith('</') && isInlineTag(last));
   let [inFrom, inTo] = [0, toStart];
   // Where the run of `to`'s own units just passed began, if with a space or a line end (not an
   // `&eacute;` for the `é` before the caret).
   let runStart: number | null = null;
-  const between = (): number => (endsWord && runStart !== null ? runStart : inTo);
+  // White space after the caret here too (one space the source writes as a line end and an
+  // indent, after an image): the caret stays before all of it.
+  const spaceNext = /^\s$/.test(after[0] ?? '');
+  const between = (): number => ((endsWord || spaceNext) && runStart !== null ? runStart : inTo);
   for (const [index, part] of parts.entries()) {
     const length = part.value.length;
     const chars = part.value.join('').length;
@@ -127,9 +149,11 @@ function placeInReplacement(
     if (said(unit)) count -= 1;
     place += unit.length;
   }
-  // As between two runs: after a line end, unless the caret ends a word.
-  for (; !endsWord && i < by.units.length && !said(by.units[i]!); i += 1)
-    place += by.units[i]!.length;
+  // As between two runs: after a line end, unless the caret ends a word, or white space follows
+  // it here too (that space, written otherwise: after an image, review R11 found a caret taken
+  // past the line end, a letter typed there stuck to the next word).
+  const past = !endsWord && k < removed.length && said(removed[k]!);
+  for (; past && i < by.units.length && !said(by.units[i]!); i += 1) place += by.units[i]!.length;
   return place;
 }
 
@@ -149,8 +173,11 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     const near = sourceRangeOf(text, doc, pos, pos)[0];
     const aligned = outsideMarkup(text, alignedIndex(own, index, text, near));
     // Only among the places with as much text before them (give or take a space at the end, not
-    // yet counted): where the two differ too much, the alignment matched other words.
-    const off = textCountBefore(text, aligned) - textPlace(doc, pos).textBefore!;
+    // yet counted): where the two differ too much, the alignment matched other words. Counted
+    // alike on both sides, in the HTML: where the count and the editor differ (the line end
+    // after an mdBook listing's file name, a space the editor keeps), they differ on both, and
+    // the right place was refused past two listings (review R11).
+    const off = textCountBefore(text, aligned) - textCountBefore(own, index);
     return Math.abs(off) <= 1 ? aligned : near;
   };
   const start = at(from);

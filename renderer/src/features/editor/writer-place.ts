@@ -37,7 +37,7 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
 // without a player, review R10) whole, or a tag with its attributes (a ">"
 // inside quotes is not its end), each unclosed to the end.
 const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe|video|audio)\b(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe|video|audio)(?=[\s/>])(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
 // One character of the post's text, written as a reference: a key typed inside it splits it, and
 // the post shows its letters in place of the character (review R7).
 const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/iy;
@@ -72,6 +72,8 @@ export function outsideMarkup(text: string, at: number): number {
 const INLINE =
   /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)\b/i;
 const IMAGE = /^<(?:img|svg)\b/i;
+/** A tag of an element among a line's words (a link, bold), not a block's edge. */
+export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
 const BREAK = /^<br\b/i;
 const PRE = /^<(\/?)pre\b/i;
 const SPACE = /[ \t\n\r\f]/;

@@ -1,0 +1,188 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { editorDocument } from './editor-content';
+import { documentHtml } from './extensions';
+import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
+import { textCountBefore } from './writer-place';
+
+// Review R11: the caret's place across a switch to HTML source, in a post as stored (not yet the
+// editor's own HTML), where 7ac7b17's alignment, or the count before it, lost it.
+
+type Doc = ReturnType<typeof editorDocument>;
+const stored = import.meta.glob<string>('./corpus/*.html', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** The stored source with a "^" where the caret `find(doc)` of its document lands there. */
+const storedCaret = (source: string, find: (doc: Doc) => number) => {
+  const doc = editorDocument(source);
+  expect(documentHtml(doc)).not.toBe(source);
+  const from = find(doc);
+  const [at] = sourcePlaceOf(source, doc, from, from);
+  return `${source.slice(0, at)}^${source.slice(at)}`;
+};
+/** Just after `words` in the first line holding them, or just before with `start`. */
+const by =
+  (words: string, start = false) =>
+  (doc: Doc) => {
+    let found = -1;
+    doc.descendants((node, pos) => {
+      if (found >= 0 || !node.isTextblock) return found < 0;
+      const index = node.textContent.indexOf(words);
+      if (index >= 0) found = pos + 1 + index + (start ? 0 : words.length);
+      return false;
+    });
+    return found;
+  };
+/** Just after the `index`-th inline child of the first line holding `words`. */
+const afterChild = (words: string, index: number) => (doc: Doc) => {
+  let found = -1;
+  doc.descendants((node, pos) => {
+    if (found < 0 && node.isTextblock && node.textContent.includes(words)) {
+      found = pos + 1;
+      for (let i = 0; i <= index; i += 1) found += node.child(i).nodeSize;
+    }
+    return found < 0;
+  });
+  return found;
+};
+/** The document's text with "^" where a caret set at `offset` of the source lands. */
+const landing = (source: string, offset: number) => {
+  const doc = editorDocument(source);
+  const { from } = visualPlaceOf(source, doc, offset, offset);
+  return `${doc.textBetween(0, from, '|')}^${doc.textBetween(from, doc.content.size, '|')}`;
+};
+
+describe('a custom element named video-… or audio-… (Video.js’s <video-js>) is not a <video>', () => {
+  // TAG's `<(…|video|audio)\b` takes `<video-js` for a <video> and skips to a `</video>` that
+  // never comes: everything after it is out of the post for the count (7ac7b17's regression; the
+  // same \b already misread <svg-…>, <title-…>, <style-…> and the like).
+  const source =
+    '<p>Intro.</p>\n<video-js controls class="video-js"><source src="https://x.test/v.mp4"></video-js>\n<p>After the clip.</p>\n<p>Last words.</p>';
+
+  it('counts the words after it', () => {
+    expect(textCountBefore(source, source.indexOf('Last'))).toBe('Intro.After the clip.'.length);
+  });
+
+  it('a caret in the words after it stays at those words in source', () => {
+    expect(storedCaret(source, by('After the'))).toContain('<p>After the^ clip.</p>');
+    expect(storedCaret(source, by('Last', true))).toContain('<p>^Last words.</p>');
+  });
+
+  it('a source caret in the words after it stays at those words in Visual', () => {
+    expect(landing(source, source.indexOf(' clip'))).toBe('Intro.|After the^ clip.|Last words.');
+  });
+
+  it('the same for an <audio-player>', () => {
+    const audio =
+      '<p>Intro.</p>\n<audio-player src="https://x.test/a.mp3"></audio-player>\n<p>After the clip.</p>';
+    expect(storedCaret(audio, by('After the'))).toContain('<p>After the^ clip.</p>');
+  });
+});
+
+describe('a caret just after an image, with a line end after it in the source, stays before the line end', () => {
+  // placeInReplacement (7ac7b17) skips the source's white space after the image's `<img … />`
+  // unless the caret "ends a word"; an image is no word, so the caret went past the line end to
+  // the next words: a letter typed there joins "by" ("Xby") instead of following the image.
+  it('an image written `<img … />` among words', () => {
+    const source = '<p>Rated\n<img src="https://x.test/s.png" alt="stars" />\nby readers.</p>';
+    expect(storedCaret(source, afterChild('Rated', 1))).toBe(
+      '<p>Rated\n<img src="https://x.test/s.png" alt="stars" />^\nby readers.</p>',
+    );
+  });
+
+  it('an image after a line break', () => {
+    const source = '<p>One<br />\n<img src="https://x.test/s.png" alt="s" />\nTwo</p>';
+    expect(storedCaret(source, afterChild('One', 2))).toBe(
+      '<p>One<br />\n<img src="https://x.test/s.png" alt="s" />^\nTwo</p>',
+    );
+  });
+
+  it('an image in a link', () => {
+    const source =
+      '<p>See <a href="https://x.test/">\n<img src="https://x.test/b.png" alt="b" />\n</a> by us.</p>';
+    expect(storedCaret(source, afterChild('See', 1))).toBe(
+      '<p>See <a href="https://x.test/">\n<img src="https://x.test/b.png" alt="b" />^\n</a> by us.</p>',
+    );
+  });
+
+  it('comes back to the same caret', () => {
+    const source = '<p>Rated\n<img src="https://x.test/s.png" alt="stars" />\nby readers.</p>';
+    const doc = editorDocument(source);
+    const from = afterChild('Rated', 1)(doc);
+    const [at] = sourcePlaceOf(source, doc, from, from);
+    expect(visualPlaceOf(source, doc, at, at).from).toBe(from);
+  });
+});
+
+describe('a caret just after an image opening an indented paragraph stays after the image', () => {
+  // The alignment matched the editor's space after the image with the indent before it, and the
+  // check after it counts only text (an image is none): the caret went to the far side of the image.
+  // Not 7ac7b17's: the same before it.
+  it('as WordPress or a hand writes it', () => {
+    const source =
+      '<p>We walked.</p>\n<p>\n  <img src="https://x.test/r.jpg" alt="r" />\n  By nine.</p>';
+    expect(storedCaret(source, afterChild('By nine', 0))).toBe(
+      '<p>We walked.</p>\n<p>\n  <img src="https://x.test/r.jpg" alt="r" />^\n  By nine.</p>',
+    );
+  });
+});
+
+describe('after a few mdBook listings with a file name, a caret keeps its place (not 7ac7b17’s)', () => {
+  // The editor keeps the line end between `</span>` and `<pre>` of a listing's file name as a
+  // space of text ("Filename: src/main.rs "); walkText does not count it. Each listing puts the
+  // source's count one more behind the document's; past two, the check after the alignment
+  // (|off| <= 1) refuses every right place, and the count's place stands, a character off per
+  // listing (43-real-rust-book-reference-cycles: 109 of 120 sampled carets, up to 11 off).
+  const listing =
+    '<figure class="listing">\n<span class="file-name">Filename: src/main.rs</span>\n<pre class="playground"><code class="language-rust">fn main() {}\n</code></pre>\n</figure>\n';
+  const source = `<p>Intro.</p>\n${listing}${listing}${listing}${listing}<p>The words after.</p>\n`;
+
+  it('a caret ending a word after them stays at that word', () => {
+    expect(storedCaret(source, by('The words'))).toContain('<p>The words^ after.</p>');
+  });
+});
+
+// A letter typed at the source's caret shows where one typed at the visual caret would, at
+// carets spread over two long real posts (review R11 counted 109 of 120 off in the second).
+describe('a letter typed at the caret lands at the same words, in the Rust book’s pages', () => {
+  it.each(['42-real-rust-book-ownership', '43-real-rust-book-reference-cycles'])('%s', (name) => {
+    const source = stored[`./corpus/${name}.html`]!;
+    const doc = editorDocument(source);
+    const all: number[] = [];
+    doc.descendants((node, pos) => {
+      if (!node.isTextblock) return true;
+      for (let at = 1; at <= node.content.size + 1; at += 1) all.push(pos + at);
+      return false;
+    });
+    const carets = all.filter((_, i) => i % Math.ceil(all.length / 40) === 0);
+    const off = carets.filter((from) => {
+      const [at] = sourcePlaceOf(source, doc, from, from);
+      const typed = editorDocument(`${source.slice(0, at)}\uE001${source.slice(at)}`);
+      const shown = typed.textBetween(0, typed.content.size, '|').indexOf('\uE001');
+      return shown !== doc.textBetween(0, from, '|').length;
+    });
+    expect(off).toEqual([]);
+  });
+});
+
+describe('the start of a quote’s cite line in 38-wordpress-block-editor (7ac7b17’s regression)', () => {
+  // The editor keeps `<!-- /wp:paragraph -->` at the start of the cite's line. Right before
+  // 7ac7b17; after it, the caret at that line's start lands between `</p>` and the line end
+  // after it, outside the paragraph and the cite: a letter typed there shows as " X…" (a space
+  // the visual editor has not). Found by the corpus measure; not reduced.
+  it('is not left between the paragraph’s close and the line end after it', () => {
+    const source = stored['./corpus/38-wordpress-block-editor.html']!;
+    const lineStart = (doc: Doc) => {
+      let at = -1;
+      doc.descendants((node, pos) => {
+        if (at < 0 && node.isTextblock && node.textContent.includes('Proverb')) at = pos + 1;
+        return at < 0;
+      });
+      return at;
+    };
+    expect(storedCaret(source, lineStart)).not.toContain('ago.</p>^');
+  });
+});
