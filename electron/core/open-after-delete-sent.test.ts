@@ -45,7 +45,7 @@ const postsTitled = async (title: string): Promise<Post[]> =>
     (post) => post.title === title,
   );
 
-async function coreOnService(through?: typeof fetch) {
+async function coreOnService(through?: typeof fetch, requestTimeoutMs?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-review56-'));
   const c = await createCore({
     dataDir: dir,
@@ -54,6 +54,7 @@ async function coreOnService(through?: typeof fetch) {
     embedded: false,
     syncIntervalMs: 60_000,
     ...(through && { fetch: through }),
+    ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
   });
   cores.push({ core: c, dir });
   const pub = await call(c, 'publications.add', {
@@ -297,7 +298,7 @@ describe('the Delete unsent, the post trashed by a colleague', () => {
       saysDeleteWent: message.includes('has just gone'),
     }).toEqual({ draftStillHere: true, pendingDelete: true, saysDeleteWent: false });
     expect(message).toBe(
-      `No post "${slug}" on the service: your Delete of “${title}” may have trashed it (its answer was lost; it is sent again)`,
+      `No post "${slug}" on the service: your Delete of “${title}” may have trashed it (it is tried again)`,
     );
   });
 });
@@ -376,4 +377,133 @@ describe('the Delete unanswered, the read after it answered', () => {
     expect(opened.ok, opened.ok ? '' : opened.error.message).toBe(true);
     expect((await call(c, 'sync.status')).online).toBe(true);
   });
+});
+
+// Review 57: the open looked at every Delete of the publication's posts since it set out, where
+// only one of the post it read can trash it.
+
+async function colleaguePost(title: string, slug: string): Promise<number> {
+  const made = await service.request('POST', '/posts', {
+    body: { title, slug, content: '<p>theirs</p>' },
+  });
+  expect(made.status, JSON.stringify(made.json)).toBeLessThan(300);
+  return Number((made.json.post ?? made.json).id);
+}
+
+/** A post of the writer's own, synced, its draft here. */
+async function syncedPost(c: Core, publicationId: string, title: string) {
+  const draft = await call(c, 'records.create', {
+    publicationId,
+    kind: 'post',
+    fields: { title, content: '<p>mine</p>' },
+  });
+  await call(c, 'sync.syncNow');
+  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId, 'synced').not.toBeNull();
+  return draft.id as string;
+}
+
+// A colleague trashes post "foo" just after the writer's open read it; meanwhile a round sent
+// the writer's Delete of another post, "bar". It was named for foo's going.
+describe('a colleague trashes the post read; the writer’s Delete of another post went meanwhile', () => {
+  it('opens it as read, as any open a colleague’s Delete follows, naming no Delete', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const slug = `r57-foo-${randomUUID().slice(0, 8)}`;
+    const fooId = await colleaguePost('R57 foo', slug);
+    const bar = await syncedPost(c, publicationId, 'R57 bar, unrelated');
+    await call(c, 'records.delete', { draftId: bar });
+    dueNow(dir, bar);
+    const { release, heldNow } = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await heldNow;
+    await call(c, 'sync.syncNow');
+    expect(
+      (await call(c, 'drafts.list', { publicationId })).map((d: { id: string }) => d.id),
+    ).not.toContain(bar);
+    expect((await service.request('DELETE', `/posts/${fooId}`)).status).toBeLessThan(300);
+    release();
+    const opened = await opening;
+    expect(opened.ok ? (opened.value as { remoteId: number }).remoteId : opened.error.message).toBe(
+      fooId,
+    );
+  });
+});
+
+// A Delete of another post hangs (the service takes the connection and never answers): the open
+// of a live post waited for every try of it (here each try gives up after 1 s).
+describe('an open while a Delete of another post hangs', () => {
+  it('opens the live post without waiting for that Delete', async () => {
+    const { c, publicationId, dir } = await coreOnService(undefined, 1_000);
+    const slug = `r57-live-${randomUUID().slice(0, 8)}`;
+    await colleaguePost('R57 live', slug);
+    const bar = await syncedPost(c, publicationId, 'R57 bar, hanging');
+    await call(c, 'records.delete', { draftId: bar });
+    dueNow(dir, bar);
+    let deleting = false;
+    proxy.setPolicy(({ method }) => {
+      if (method !== 'DELETE') return { type: 'pass' };
+      deleting = true;
+      return { type: 'hang' };
+    });
+    const round = c.dispatch('sync.syncNow', {});
+    for (let waited = 0; !deleting && waited < 10_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(deleting, 'the Delete on its way').toBe(true);
+    const started = Date.now();
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    const took = Date.now() - started;
+    await round;
+    expect(opened.ok, opened.ok ? '' : opened.error.message).toBe(true);
+    // Its own read takes a few ms; each try of the Delete takes 1 s.
+    expect(took).toBeLessThan(900);
+  }, 30_000);
+});
+
+// The post's Delete, then 200 Deletes of pages, while an open of the post reads it: the log kept
+// 200, the post's was pushed out, and the trashed post opened as a draft.
+describe('many Deletes after the one of the post an open reads', () => {
+  it('does not open a draft of the post trashed', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const post = await syncedPost(c, publicationId, 'R57 tern, cleared out');
+    const pages: string[] = [];
+    for (let i = 0; i < 201; i++)
+      pages.push(
+        (
+          await call(c, 'records.create', {
+            publicationId,
+            kind: 'page',
+            fields: { title: `R57 page ${i}`, content: '<p>p</p>' },
+          })
+        ).id,
+      );
+    await call(c, 'sync.syncNow');
+    const { remoteId } = await call(c, 'drafts.get', { draftId: post });
+    const slug = (await service.request('GET', `/posts?limit=100`)).json.posts.data.find(
+      (one: { id: number }) => one.id === remoteId,
+    ).slug as string;
+    await call(c, 'records.delete', { draftId: post });
+    for (const id of pages) await call(c, 'records.delete', { draftId: id });
+    dueNow(dir, post);
+    const { release, heldNow } = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await heldNow;
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+    for (const id of pages) dueNow(dir, id);
+    await call(c, 'sync.syncNow');
+    const pagesLeft = (await call(c, 'drafts.list', { publicationId })).filter(
+      (d: { kind: string }) => d.kind === 'page',
+    );
+    expect(pagesLeft, 'every page deleted').toEqual([]);
+    release();
+    const opened = await opening;
+    expect({
+      opened: opened.ok ? 'opened' : opened.error.message,
+      drafts: await draftsOfPost(c, publicationId, remoteId),
+    }).toEqual({
+      opened: `No post "${slug}" on the service: your Delete of “R57 tern, cleared out” has just gone`,
+      drafts: [],
+    });
+  }, 120_000);
 });

@@ -653,108 +653,114 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       requirePublication(publicationId);
       // A Delete that goes after the read sets out may trash the post it reads (below).
       const mark = engine.deleteMark();
-      const madeSince = (record: RemoteRecord, since: number) =>
-        clientFor(publicationId).madeSince(record, since);
-      let remote: FetchedRecord | undefined;
-      const away = !engine.reachable(publicationId);
-      // As for lists: once sync knows the service is away, the copy here opens after a look.
-      const read = clientFor(publicationId).findBySlug(kind, slug, { retry: !away });
-      let lookEnded = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const look = new Promise<never>((_, reject) => {
-        if (away && store.cachedRecordBySlug(publicationId, kind, slug))
-          timer = setTimeout(() => {
-            lookEnded = true;
-            reject(new Error('The service did not answer in time'));
-          }, AWAY_LOOK_MS);
-      });
       try {
-        remote = await Promise.race([read, look]);
-      } catch (error) {
-        // Read on, past the look: answered, the service is back, and the next open reads it
-        // (review 50: nothing else said so, and every open gave up on it and showed the copy
-        // kept here, older than the service's).
-        if (lookEnded)
-          read.then(
-            () => engine.setReachable(publicationId, true),
-            () => undefined,
-          );
-        if (!lookEnded && !(error instanceof QuireError && isTransient(error.kind))) throw error;
-        if (error instanceof QuireError && isUnanswered(error))
-          engine.setReachable(publicationId, false);
-        const cached = store.cachedRecordBySlug(publicationId, kind, slug);
-        const existing = cached && draftOfRecord(store, publicationId, kind, cached);
-        if (existing) return view(existing.id);
-        if (!cached) throw error;
-        const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
-        if (awaited[0]) throw stillSending(kind, awaited[0], store.hasPendingDelete(awaited[0].id));
-        return adopted(store.adoptRemote(publicationId, kind, cached).id);
-      } finally {
-        clearTimeout(timer);
-      }
-      if (!remote)
-        throw new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service` });
-      const record: FetchedRecord = remote;
-      /** Read again: null when the service has none, undefined when it did not answer. */
-      const readAgain = async (): Promise<FetchedRecord | null | undefined> => {
+        const madeSince = (record: RemoteRecord, since: number) =>
+          clientFor(publicationId).madeSince(record, since);
+        let remote: FetchedRecord | undefined;
+        const away = !engine.reachable(publicationId);
+        // As for lists: once sync knows the service is away, the copy here opens after a look.
+        const read = clientFor(publicationId).findBySlug(kind, slug, { retry: !away });
+        let lookEnded = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const look = new Promise<never>((_, reject) => {
+          if (away && store.cachedRecordBySlug(publicationId, kind, slug))
+            timer = setTimeout(() => {
+              lookEnded = true;
+              reject(new Error('The service did not answer in time'));
+            }, AWAY_LOOK_MS);
+        });
         try {
-          const again = (await clientFor(publicationId).findBySlug(kind, slug)) ?? null;
-          reached(publicationId);
-          return again;
+          remote = await Promise.race([read, look]);
         } catch (error) {
-          if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
-          if (isUnanswered(error)) engine.setReachable(publicationId, false);
-          return undefined;
+          // Read on, past the look: answered, the service is back, and the next open reads it
+          // (review 50: nothing else said so, and every open gave up on it and showed the copy
+          // kept here, older than the service's).
+          if (lookEnded)
+            read.then(
+              () => engine.setReachable(publicationId, true),
+              () => undefined,
+            );
+          if (!lookEnded && !(error instanceof QuireError && isTransient(error.kind))) throw error;
+          if (error instanceof QuireError && isUnanswered(error))
+            engine.setReachable(publicationId, false);
+          const cached = store.cachedRecordBySlug(publicationId, kind, slug);
+          const existing = cached && draftOfRecord(store, publicationId, kind, cached);
+          if (existing) return view(existing.id);
+          if (!cached) throw error;
+          const awaited = draftsItMayBe(store, publicationId, kind, cached, madeSince);
+          if (awaited[0])
+            throw stillSending(kind, awaited[0], store.hasPendingDelete(awaited[0].id));
+          return adopted(store.adoptRemote(publicationId, kind, cached).id);
+        } finally {
+          clearTimeout(timer);
         }
-      };
-      requirePublication(publicationId);
-      // The draft it is, one whose create landed unanswered too: not a second draft of it.
-      let existing = draftOfRecord(store, publicationId, kind, record);
-      const awaited = () => draftsItMayBe(store, publicationId, kind, record, madeSince);
-      const settling = existing ? [] : awaited().map((draft) => draft.id);
-      if (settling.length > 0) {
-        // Settled first: their keyed tries are answered with the post they made, if they did.
-        store.makePushesDue(settling);
-        await engine.flushDrafts(settling);
+        if (!remote)
+          throw new QuireError({
+            kind: 'not-found',
+            message: `No ${kind} "${slug}" on the service`,
+          });
+        const record: FetchedRecord = remote;
+        /** Read again: null when the service has none, undefined when it did not answer. */
+        const readAgain = async (): Promise<FetchedRecord | null | undefined> => {
+          try {
+            const again = (await clientFor(publicationId).findBySlug(kind, slug)) ?? null;
+            reached(publicationId);
+            return again;
+          } catch (error) {
+            if (!(error instanceof QuireError && isTransient(error.kind))) throw error;
+            if (isUnanswered(error)) engine.setReachable(publicationId, false);
+            return undefined;
+          }
+        };
         requirePublication(publicationId);
-      }
-      // A Delete sent since the read set out (one the settling sent, a round's, another open's)
-      // may have trashed the post just read (reviews 54, 56: it opened as a draft of a post no
-      // longer there): known so, it is not opened; else it is read again.
-      // One still on its way is waited for: until it is answered, the post may go or stay.
-      await Promise.all(engine.deletesSince(mark, publicationId, kind).map((one) => one.ended));
-      requirePublication(publicationId);
-      const sent = engine.deletesSince(mark, publicationId, kind);
-      if (sent.length > 0) {
-        const again = sent.some((one) => one.trashed && one.remoteId === record.id)
-          ? null
-          : await readAgain();
+        // The draft it is, one whose create landed unanswered too: not a second draft of it.
+        let existing = draftOfRecord(store, publicationId, kind, record);
+        const awaited = () => draftsItMayBe(store, publicationId, kind, record, madeSince);
+        const settling = existing ? [] : awaited().map((draft) => draft.id);
+        if (settling.length > 0) {
+          // Settled first: their keyed tries are answered with the post they made, if they did.
+          store.makePushesDue(settling);
+          await engine.flushDrafts(settling);
+          requirePublication(publicationId);
+        }
+        // A Delete sent since the read set out (one the settling sent, a round's, another open's)
+        // may have trashed the post just read (reviews 54, 56: it opened as a draft of a post no
+        // longer there): known so, it is not opened; else it is read again.
+        // One still on its way is waited for: until it is answered, the post may go or stay.
+        const deletes = () => engine.deletesOf(mark, publicationId, kind, record.id);
+        await Promise.all(deletes().map((one) => one.ended));
         requirePublication(publicationId);
-        // Unanswered (the service away since), the copy read before opens, as when an open's
-        // read fails.
-        if (again === null)
-          throw goneWith(kind, slug, record.id, engine.deletesSince(mark, publicationId, kind));
+        if (deletes().length > 0) {
+          const again = deletes().some((one) => one.trashed) ? null : await readAgain();
+          requirePublication(publicationId);
+          // Unanswered (the service away since), the copy read before opens, as when an open's
+          // read fails.
+          if (again === null) throw goneWith(kind, slug, deletes());
+        }
+        existing = draftOfRecord(store, publicationId, kind, record);
+        if (settling.length > 0) {
+          const waiting = awaited()[0];
+          if (!existing && waiting)
+            throw stillSending(kind, waiting, store.hasPendingDelete(waiting.id));
+        }
+        if (!existing)
+          return adopted(store.adoptRemote(publicationId, kind, record, record.etag).id);
+        // Settled just now, it is newer than the copy read before (review 42: its words, sent by
+        // that push, were replaced by the older copy, and asked about as a colleague's).
+        const untouched =
+          settling.length === 0 &&
+          existing.remoteId !== null &&
+          existing.localRev === existing.syncedRev &&
+          !existing.conflict;
+        // Newer only: a read that set out before a push of the draft landed (the same post opened
+        // twice at once, the first open settling it) put the older copy back over the words it
+        // sent (review 45).
+        if (untouched && existing.base && isNewer(record.updated_at, existing.base.updatedAt))
+          store.replaceWithRemote(existing.id, record, 'replaced-by-service', record.etag);
+        return view(existing.id);
+      } finally {
+        engine.letGoOfMark(mark);
       }
-      existing = draftOfRecord(store, publicationId, kind, record);
-      if (settling.length > 0) {
-        const waiting = awaited()[0];
-        if (!existing && waiting)
-          throw stillSending(kind, waiting, store.hasPendingDelete(waiting.id));
-      }
-      if (!existing) return adopted(store.adoptRemote(publicationId, kind, record, record.etag).id);
-      // Settled just now, it is newer than the copy read before (review 42: its words, sent by
-      // that push, were replaced by the older copy, and asked about as a colleague's).
-      const untouched =
-        settling.length === 0 &&
-        existing.remoteId !== null &&
-        existing.localRev === existing.syncedRev &&
-        !existing.conflict;
-      // Newer only: a read that set out before a push of the draft landed (the same post opened
-      // twice at once, the first open settling it) put the older copy back over the words it
-      // sent (review 45).
-      if (untouched && existing.base && isNewer(record.updated_at, existing.base.updatedAt))
-        store.replaceWithRemote(existing.id, record, 'replaced-by-service', record.etag);
-      return view(existing.id);
     },
     'drafts.get': async ({ draftId }) => view(draftId),
     'drafts.save': async ({ draftId, fields }) => {
@@ -910,24 +916,19 @@ function sameVersion(seen: string, shown: { updatedAt: string; version: string }
 
 /** A record that may be the post of a draft of the writer's not yet settled with the service. */
 /**
- * No post at the slug now: trashed by the writer's Deletes that went, if any did (named), or
- * perhaps by one whose answer was lost, for the post read (said so: it may not have landed).
+ * No post at the slug now: trashed by the writer's Deletes of it that went (named), or perhaps by
+ * one not answered as done (said so: it may not have landed), or by someone else.
  */
-function goneWith(
-  kind: RecordKind,
-  slug: string,
-  remoteId: number,
-  sent: readonly DeleteSent[],
-): QuireError {
+function goneWith(kind: RecordKind, slug: string, sent: readonly DeleteSent[]): QuireError {
   const named = (list: DeleteSent[]) => list.map((one) => `“${one.title || 'Untitled'}”`);
   const trashed = named(sent.filter((one) => one.trashed));
-  const unsure = named(sent.filter((one) => !one.trashed && one.remoteId === remoteId));
+  const unsure = named(sent.filter((one) => !one.trashed));
   const many = trashed.length > 1;
   const by =
     trashed.length > 0
       ? `: your Delete${many ? 's' : ''} of ${trashed.join(' and ')} ${many ? 'have' : 'has'} just gone`
       : unsure.length > 0
-        ? `: your Delete of ${unsure[0]} may have trashed it (its answer was lost; it is sent again)`
+        ? `: your Delete of ${unsure[0]} may have trashed it (it is tried again)`
         : '';
   return new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service${by}` });
 }

@@ -91,7 +91,7 @@ export interface DeleteSent {
   /** Settles when it has ended, answered or not. */
   ended: Promise<unknown>;
 }
-/** Enough for any open in flight: a few seconds' Deletes. */
+/** Kept beyond what an open in flight still reads (see `deleteMark`). */
 const MOST_DELETES_KEPT = 200;
 /**
  * How long a create's key alone is trusted to find what an earlier try made. Services keep keys
@@ -141,6 +141,8 @@ export class SyncEngine {
    */
   private readonly deletes: DeleteSent[] = [];
   private deleteTick = 0;
+  /** The marks of opens in flight, with how many hold each. */
+  private readonly marks = new Map<number, number>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -1098,7 +1100,7 @@ export class SyncEngine {
       () => undefined,
     );
     this.deletes.push(sent);
-    if (this.deletes.length > MOST_DELETES_KEPT) this.deletes.shift();
+    this.pruneDeletes();
     try {
       await sending;
     } finally {
@@ -1106,20 +1108,52 @@ export class SyncEngine {
     }
   }
 
-  /** Where the log of Deletes sent stands: `deletesSince` takes it. */
-  deleteMark(): number {
-    return this.deleteTick;
+  /**
+   * The oldest Deletes ended go past the most kept, but never one an open in flight may still
+   * read (review 57: 200 Deletes of pages pushed out the post's own, and it opened, trashed).
+   */
+  private pruneDeletes(): void {
+    const lowest = Math.min(...this.marks.keys());
+    while (this.deletes.length > MOST_DELETES_KEPT) {
+      const oldest = this.deletes[0]!;
+      if (oldest.endedAt === undefined || oldest.endedAt > lowest) break;
+      this.deletes.shift();
+    }
   }
 
   /**
-   * The Deletes of a publication's records that were sent, or answered, or are still on their
-   * way, since `mark`: each may have trashed its record after a read that set out then.
+   * Where the log of Deletes sent stands, for `deletesOf`: held (the log keeps what is sent
+   * after it) until `letGoOfMark`.
    */
-  deletesSince(mark: number, publicationId: string, kind: Draft['kind']): readonly DeleteSent[] {
+  deleteMark(): number {
+    const mark = this.deleteTick;
+    this.marks.set(mark, (this.marks.get(mark) ?? 0) + 1);
+    return mark;
+  }
+
+  letGoOfMark(mark: number): void {
+    const left = (this.marks.get(mark) ?? 1) - 1;
+    if (left > 0) this.marks.set(mark, left);
+    else this.marks.delete(mark);
+    this.pruneDeletes();
+  }
+
+  /**
+   * The Deletes of a record sent, or answered, or still on their way, since `mark`: each may
+   * have trashed it after a read that set out then. Only its own: a Delete goes by id (review 57:
+   * another post's slow Delete held the open, and was named for a colleague's).
+   */
+  deletesOf(
+    mark: number,
+    publicationId: string,
+    kind: Draft['kind'],
+    remoteId: number,
+  ): readonly DeleteSent[] {
     return this.deletes.filter(
       (sent) =>
         sent.publicationId === publicationId &&
         sent.kind === kind &&
+        sent.remoteId === remoteId &&
         (sent.endedAt === undefined || sent.endedAt > mark),
     );
   }
