@@ -74,7 +74,31 @@ const sameUnit = (a: string, b: string): boolean => {
  * follows it: then the first, or a caret after "was" in `was\n   very` went past the line end
  * (review R10).
  */
-function alignedIndex(from: string, at: number, to: string, near: number): number {
+function alignedIndex(
+  from: string,
+  at: number,
+  to: string,
+  near: number,
+  byName: boolean,
+): number | null {
+  const found = alignedAt(from, at, to, near, byName);
+  if (found === null) return null;
+  // After a space, past the rest of the source's run of it (the editor's one space was matched
+  // with its first: a letter typed there stood apart from the next words, review R12).
+  const inPre = from.lastIndexOf('<pre', at) > from.lastIndexOf('</pre', at);
+  if (inPre || !/^\s$/.test(from.charAt(at - 1))) return found;
+  let end = found;
+  while (/[ \t\n\r\f]/.test(to.charAt(end))) end += 1;
+  return end;
+}
+
+function alignedAt(
+  from: string,
+  at: number,
+  to: string,
+  near: number,
+  byName: boolean,
+): number | null {
   const before = units(from.slice(Math.max(0, at - AROUND), at));
   const after = units(from.slice(at, at + AROUND));
   const toStart = Math.max(0, near - AROUND - SLACK);
@@ -82,9 +106,9 @@ function alignedIndex(from: string, at: number, to: string, near: number): numbe
   const toUnits = units(to.slice(toStart, near + AROUND + SLACK));
   const parts = diffArrays([...before, ...after], toUnits, {
     maxEditLength: MOST_EDITS,
-    comparator: sameUnit,
+    comparator: byName ? sameUnit : undefined,
   });
-  if (!parts) return near;
+  if (!parts) return null;
   const wanted = before.length;
   const last = before[wanted - 1] ?? '';
   // Not a block's close: the caret past a paragraph's `</p>` (before a WordPress comment the
@@ -96,7 +120,10 @@ function alignedIndex(from: string, at: number, to: string, near: number): numbe
   let runStart: number | null = null;
   // White space after the caret here too (one space the source writes as a line end and an
   // indent, after an image): the caret stays before all of it.
-  const spaceNext = /^\s$/.test(after[0] ?? '');
+  // Not in a listing, where white space is text, matched one for one (a caret at the start of an
+  // indented first line stayed before the line end the parser drops after `<pre>`, review R12).
+  const inPre = from.lastIndexOf('<pre', at) > from.lastIndexOf('</pre', at);
+  const spaceNext = !inPre && /^\s$/.test(after[0] ?? '');
   const between = (): number => ((endsWord || spaceNext) && runStart !== null ? runStart : inTo);
   for (const [index, part] of parts.entries()) {
     const length = part.value.length;
@@ -171,14 +198,21 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // finds about where, the alignment exactly where (review R9: the start of a line after a
     // line break, and the far side of an image, were taken to the end of the words before).
     const near = sourceRangeOf(text, doc, pos, pos)[0];
-    const aligned = outsideMarkup(text, alignedIndex(own, index, text, near));
-    // Only among the places with as much text before them (give or take a space at the end, not
-    // yet counted): where the two differ too much, the alignment matched other words. Counted
-    // alike on both sides, in the HTML: where the count and the editor differ (the line end
-    // after an mdBook listing's file name, a space the editor keeps), they differ on both, and
-    // the right place was refused past two listings (review R11).
-    const off = textCountBefore(text, aligned) - textCountBefore(own, index);
-    return Math.abs(off) <= 1 ? aligned : near;
+    // Tags by name first, then as written: by name, the words after a caret past Blogger's
+    // separator image were matched with the post's first line (review R12), refused below.
+    for (const byName of [true, false]) {
+      const found = alignedIndex(own, index, text, near, byName);
+      if (found === null) continue;
+      const aligned = outsideMarkup(text, found);
+      // Only among the places with as much text before them (give or take a space at the end, not
+      // yet counted): where the two differ too much, the alignment matched other words. Counted
+      // alike on both sides, in the HTML: where the count and the editor differ (the line end
+      // after an mdBook listing's file name, a space the editor keeps), they differ on both, and
+      // the right place was refused past two listings (review R11).
+      const off = textCountBefore(text, aligned) - textCountBefore(own, index);
+      if (Math.abs(off) <= 1) return aligned;
+    }
+    return near;
   };
   const start = at(from);
   const end = from === to ? start : at(to);
