@@ -1,140 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
-import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
+import { describe, expect, it } from 'vitest';
+import { holdingRead, openHarness } from './testing/open-harness';
+import { restoreFromTrash } from './testing/trash';
 
 // Review 56 of `drafts.open` (the read again after a Delete the open's settling sent): Deletes
 // sent otherwise, or unanswered, let it open the post just trashed. Set up as in
 // open-while-create-awaits.test.ts, on the reference server through a fault proxy.
-let service: TestService;
-let proxy: FaultProxy;
-const credentials = new KeytarCredentialStore(`Quire review56 open-delete ${randomUUID()}`);
-const cores: { core: Core; dir: string }[] = [];
-
-beforeAll(async () => {
-  service = await startTestService('review56-open-delete');
-  proxy = await startFaultProxy(service.server.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await service.close();
-});
-afterEach(async () => {
-  proxy.setPolicy(() => ({ type: 'pass' }));
-  for (const { core, dir } of cores.splice(0)) {
-    await core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
-  const envelope = await c.dispatch(name, input);
-  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
-  return envelope.value;
-}
-
-type Post = { id: number; title: string; slug: string; content: string };
-const postsTitled = async (title: string): Promise<Post[]> =>
-  ((await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]).filter(
-    (post) => post.title === title,
-  );
-
-async function coreOnService(through?: typeof fetch, requestTimeoutMs?: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-review56-'));
-  const c = await createCore({
-    dataDir: dir,
-    credentials,
-    version: 't',
-    embedded: false,
-    syncIntervalMs: 60_000,
-    ...(through && { fetch: through }),
-    ...(requestTimeoutMs !== undefined && { requestTimeoutMs }),
-  });
-  cores.push({ core: c, dir });
-  const pub = await call(c, 'publications.add', {
-    baseUrl: proxy.url,
-    subdomain: service.subdomain,
-    token: service.token,
-  });
-  return { c, publicationId: pub.id as string, dir };
-}
-
-function nextCreateAnswerLost(): void {
-  let posted = false;
-  proxy.setPolicy(({ method }) => {
-    if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
-    posted = true;
-    return { type: 'drop-response' };
-  });
-}
-
-async function createAnswerLost(title: string, through?: typeof fetch) {
-  const { c, publicationId, dir } = await coreOnService(through);
-  await call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
-  });
-  await call(c, 'sync.syncNow');
-  nextCreateAnswerLost();
-  const draft = await call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title, content: '<p>Mine</p>' },
-  });
-  await call(c, 'sync.syncNow');
-  proxy.setPolicy(() => ({ type: 'pass' }));
-  const [made] = await postsTitled(title);
-  expect(made, 'the create landed').toBeDefined();
-  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
-  return { c, publicationId, dir, draftId: draft.id as string, made: made! };
-}
-
-function dueNow(dir: string, draftId: string, when = 0): void {
-  const db = new Database(join(dir, 'quire.db'));
-  db.prepare('UPDATE outbox SET not_before = ? WHERE draft_id = ?').run(when, draftId);
-  db.close();
-}
-
-const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
-  ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])
-    .filter((draft) => draft.remoteId === remoteId)
-    .map((draft) => draft.id);
-
-/**
- * A fetch that, once armed, holds the answer to the next GET of `/posts/<slug>` (the open's first
- * read, answered by the service before anything else happens) until released.
- */
-function holdingRead() {
-  let armed: { slug: string; gate: Promise<void>; held: () => void } | null = null;
-  const through: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (armed && method === 'GET' && new URL(url).pathname.endsWith(`/posts/${armed.slug}`)) {
-      const { gate, held } = armed;
-      armed = null;
-      held();
-      await gate;
-    }
-    return response;
-  };
-  const arm = (slug: string) => {
-    let release!: () => void;
-    let held!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const heldNow = new Promise<void>((r) => (held = r));
-    armed = { slug, gate, held };
-    return { release, heldNow };
-  };
-  return { through, arm };
-}
+const h = openHarness('open-after-delete-sent');
+const { call, coreOnService, createAnswerLost, dueNow, draftsOfPost, syncedPost } = h;
 
 // The open's read answers with the post; before the open looks for drafts it may be, a sync
 // round of the engine's own ("Sync now" here) sends the waiting draft's Delete, which trashes
@@ -145,8 +18,10 @@ describe('a sync round sends the Delete while the open reads', () => {
     const title = 'R56 gannet deleted by a round';
     const slug = 'r56-gannet-renamed';
     const hold = holdingRead();
-    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, hold.through);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, {
+      through: hold.through,
+    });
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
@@ -155,7 +30,7 @@ describe('a sync round sends the Delete while the open reads', () => {
     const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     await heldNow;
     await call(c, 'sync.syncNow');
-    expect((await service.request('GET', `/posts/${slug}`)).status, 'trashed by the round').toBe(
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed by the round').toBe(
       404,
     );
     release();
@@ -170,8 +45,10 @@ describe('a sync round sends the Delete while the open reads', () => {
     const title = 'R56 fulmar opened twice';
     const slug = 'r56-fulmar-renamed';
     const hold = holdingRead();
-    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, hold.through);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, {
+      through: hold.through,
+    });
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
@@ -200,13 +77,13 @@ describe('a Delete on its way when the open sets out', () => {
     const title = 'R56 shag deleted on the way';
     const slug = 'r56-shag-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
     dueNow(dir, draftId);
     let deleting = false;
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method !== 'DELETE') return { type: 'pass' };
       deleting = true;
       return { type: 'delay', ms: 1_500 };
@@ -219,7 +96,7 @@ describe('a Delete on its way when the open sets out', () => {
     await round;
     expect({
       opened: opened.ok ? 'opened' : opened.error.message,
-      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      onService: (await h.service.request('GET', `/posts/${slug}`)).status,
       drafts: await draftsOfPost(c, publicationId, made.id),
     }).toEqual({
       opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
@@ -237,13 +114,13 @@ describe('the read after a Delete of the very post read goes unanswered', () => 
     const title = 'R56 kittiwake deleted, read lost';
     const slug = 'r56-kittiwake-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
     dueNow(dir, draftId);
     let deleted = false;
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method === 'DELETE') {
         deleted = true;
         return { type: 'pass' };
@@ -251,10 +128,10 @@ describe('the read after a Delete of the very post read goes unanswered', () => 
       return { type: deleted ? 'reset' : 'pass' };
     });
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     expect(deleted).toBe(true);
     expect({
-      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      onService: (await h.service.request('GET', `/posts/${slug}`)).status,
       opened: opened.ok ? 'opened' : 'refused',
       drafts: await draftsOfPost(c, publicationId, made.id),
     }).toEqual({ onService: 404, opened: 'refused', drafts: [] });
@@ -268,26 +145,26 @@ describe('the Delete unsent, the post trashed by a colleague', () => {
     const title = 'R56 puffin, Delete unsent';
     const slug = 'r56-puffin-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
     dueNow(dir, draftId);
     let triedDelete = false;
     let colleague: Promise<unknown> | undefined;
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method === 'DELETE') {
         triedDelete = true;
         return { type: 'reset' };
       }
       if (triedDelete && method === 'GET' && !colleague) {
-        colleague = service.request('DELETE', `/posts/${made.id}`);
+        colleague = h.service.request('DELETE', `/posts/${made.id}`);
         return { type: 'delay', ms: 500 };
       }
       return { type: 'pass' };
     });
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     await colleague;
     expect(triedDelete && colleague !== undefined, 'the Delete tried, then read again').toBe(true);
     const still = await c.dispatch('drafts.get', { draftId });
@@ -311,7 +188,7 @@ describe('the undo window ends while the open waits on a round', () => {
     const title = 'R56 cormorant, window ends';
     const slug = 'r56-cormorant-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
@@ -324,7 +201,7 @@ describe('the undo window ends while the open waits on a round', () => {
     let posts = 0;
     let slowSeen!: () => void;
     const slow = new Promise<void>((r) => (slowSeen = r));
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method === 'POST' && posts++ === 0) {
         slowSeen();
         return { type: 'delay', ms: 1500 };
@@ -337,7 +214,7 @@ describe('the undo window ends while the open waits on a round', () => {
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     await round;
     expect({
-      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      onService: (await h.service.request('GET', `/posts/${slug}`)).status,
       opened: opened.ok ? 'opened' : opened.error.message,
       drafts: await draftsOfPost(c, publicationId, made.id),
     }).toEqual({
@@ -356,14 +233,14 @@ describe('the Delete unanswered, the read after it answered', () => {
     const title = 'R56 eider, Delete unanswered';
     const slug = 'r56-eider-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
     dueNow(dir, draftId);
     let gets = 0;
     let deleteTried = false;
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method === 'DELETE') {
         deleteTried = true;
         return { type: 'reset' };
@@ -372,7 +249,7 @@ describe('the Delete unanswered, the read after it answered', () => {
       return { type: 'pass' };
     });
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     expect({ deleteTried, readAgain: gets > 0 }).toEqual({ deleteTried: true, readAgain: true });
     expect(opened.ok, opened.ok ? '' : opened.error.message).toBe(true);
     expect((await call(c, 'sync.status')).online).toBe(true);
@@ -383,23 +260,11 @@ describe('the Delete unanswered, the read after it answered', () => {
 // only one of the post it read can trash it.
 
 async function colleaguePost(title: string, slug: string): Promise<number> {
-  const made = await service.request('POST', '/posts', {
+  const made = await h.service.request('POST', '/posts', {
     body: { title, slug, content: '<p>theirs</p>' },
   });
   expect(made.status, JSON.stringify(made.json)).toBeLessThan(300);
   return Number((made.json.post ?? made.json).id);
-}
-
-/** A post of the writer's own, synced, its draft here. */
-async function syncedPost(c: Core, publicationId: string, title: string) {
-  const draft = await call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title, content: '<p>mine</p>' },
-  });
-  await call(c, 'sync.syncNow');
-  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId, 'synced').not.toBeNull();
-  return draft.id as string;
 }
 
 // A colleague trashes post "foo" just after the writer's open read it; meanwhile a round sent
@@ -410,7 +275,7 @@ describe('a colleague trashes the post read; the writer’s Delete of another po
     const { c, publicationId, dir } = await coreOnService(hold.through);
     const slug = `r57-foo-${randomUUID().slice(0, 8)}`;
     const fooId = await colleaguePost('R57 foo', slug);
-    const bar = await syncedPost(c, publicationId, 'R57 bar, unrelated');
+    const { draftId: bar } = await syncedPost(c, publicationId, 'R57 bar, unrelated');
     await call(c, 'records.delete', { draftId: bar });
     dueNow(dir, bar);
     const { release, heldNow } = hold.arm(slug);
@@ -420,7 +285,7 @@ describe('a colleague trashes the post read; the writer’s Delete of another po
     expect(
       (await call(c, 'drafts.list', { publicationId })).map((d: { id: string }) => d.id),
     ).not.toContain(bar);
-    expect((await service.request('DELETE', `/posts/${fooId}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${fooId}`)).status).toBeLessThan(300);
     release();
     const opened = await opening;
     expect(opened.ok ? (opened.value as { remoteId: number }).remoteId : opened.error.message).toBe(
@@ -436,11 +301,11 @@ describe('an open while a Delete of another post hangs', () => {
     const { c, publicationId, dir } = await coreOnService(undefined, 1_000);
     const slug = `r57-live-${randomUUID().slice(0, 8)}`;
     await colleaguePost('R57 live', slug);
-    const bar = await syncedPost(c, publicationId, 'R57 bar, hanging');
+    const { draftId: bar } = await syncedPost(c, publicationId, 'R57 bar, hanging');
     await call(c, 'records.delete', { draftId: bar });
     dueNow(dir, bar);
     let deleting = false;
-    proxy.setPolicy(({ method }) => {
+    h.proxy.setPolicy(({ method }) => {
       if (method !== 'DELETE') return { type: 'pass' };
       deleting = true;
       return { type: 'hang' };
@@ -465,7 +330,7 @@ describe('many Deletes after the one of the post an open reads', () => {
   it('does not open a draft of the post trashed', async () => {
     const hold = holdingRead();
     const { c, publicationId, dir } = await coreOnService(hold.through);
-    const post = await syncedPost(c, publicationId, 'R57 tern, cleared out');
+    const { draftId: post } = await syncedPost(c, publicationId, 'R57 tern, cleared out');
     const pages: string[] = [];
     for (let i = 0; i < 201; i++)
       pages.push(
@@ -479,7 +344,7 @@ describe('many Deletes after the one of the post an open reads', () => {
       );
     await call(c, 'sync.syncNow');
     const { remoteId } = await call(c, 'drafts.get', { draftId: post });
-    const slug = (await service.request('GET', `/posts?limit=100`)).json.posts.data.find(
+    const slug = (await h.service.request('GET', `/posts?limit=100`)).json.posts.data.find(
       (one: { id: number }) => one.id === remoteId,
     ).slug as string;
     await call(c, 'records.delete', { draftId: post });
@@ -489,7 +354,7 @@ describe('many Deletes after the one of the post an open reads', () => {
     const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     await heldNow;
     await call(c, 'sync.syncNow');
-    expect((await service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
     for (const id of pages) dueNow(dir, id);
     await call(c, 'sync.syncNow');
     const pagesLeft = (await call(c, 'drafts.list', { publicationId })).filter(
@@ -506,4 +371,84 @@ describe('many Deletes after the one of the post an open reads', () => {
       drafts: [],
     });
   }, 120_000);
+});
+
+// Review 58 of review 57's fix.
+
+// The post's first Delete goes unanswered (never reaching the service), so the open reads again;
+// while that second read's answer is on its way back, the retried Delete of the very post lands.
+// The open checks the log only before the second read, never after it.
+describe('the post’s Delete retried while the open reads it again', () => {
+  it('does not open a draft of the post that retried Delete trashed', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const { draftId, remoteId, slug } = await syncedPost(
+      c,
+      publicationId,
+      `R58 petrel ${randomUUID().slice(0, 6)}`,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    // A round sends the post's Delete; it never reaches the service.
+    let deletesTried = 0;
+    h.proxy.setPolicy(({ method }) => {
+      if (method === 'DELETE') {
+        deletesTried++;
+        return { type: 'reset' };
+      }
+      return { type: 'pass' };
+    });
+    await c.dispatch('sync.syncNow', {});
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(deletesTried, 'the Delete tried').toBeGreaterThan(0);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'still live').toBe(200);
+    // The open reads again (the Delete unanswered): its answer, the post live, is held.
+    const second = hold.arm(slug);
+    first.release();
+    await second.heldNow;
+    // The retried Delete lands now.
+    dueNow(dir, draftId);
+    await call(c, 'sync.syncNow');
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+    second.release();
+    const opened = await opening;
+    // A new draft, not the one deleted (removed once its Delete landed).
+    if (opened.ok) expect((opened.value as { id: string }).id).not.toBe(draftId);
+    expect({
+      opened: opened.ok ? 'opened' : 'refused',
+      drafts: await draftsOfPost(c, publicationId, remoteId),
+    }).toEqual({ opened: 'refused', drafts: [] });
+  }, 60_000);
+});
+
+// The writer's Delete trashes the post while the open reads it; a colleague restores it from the
+// trash before the open looks. The open refuses, saying there is no post at the slug, without
+// reading again, though the post is live there.
+describe('the post trashed by the writer’s Delete, then restored by a colleague', () => {
+  it('does not say a live post is not on the service', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const { draftId, remoteId, slug } = await syncedPost(
+      c,
+      publicationId,
+      `R58 auk ${randomUUID().slice(0, 6)}`,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    await call(c, 'sync.syncNow');
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+    restoreFromTrash(h.service, remoteId);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'restored').toBe(200);
+    first.release();
+    const opened = await opening;
+    expect(opened.ok ? (opened.value as { remoteId: number }).remoteId : opened.error.message).toBe(
+      remoteId,
+    );
+  }, 60_000);
 });

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
-import { startFaultProxy, type FaultProxy } from './testing/fault-proxy';
+import { describe, expect, it } from 'vitest';
+import type { Core } from './service';
+import { startTestService } from '../../server/testing/harness';
+import { startFaultProxy } from './testing/fault-proxy';
+import { openHarness, type Post } from './testing/open-harness';
 import {
   restoreFromTrash as restoreFrom,
   goneNamingForeignId,
@@ -19,107 +17,9 @@ import {
 // the one post: the first draft's retry, and every choice on it, then failed on the store's
 // one-draft-a-record rule for good (review 39). Real parts: the reference server behind a
 // fault proxy, a real core with its SQLite store, the keychain of scripts/with-keyring.sh.
-let service: TestService;
-let proxy: FaultProxy;
-const credentials = new KeytarCredentialStore(`Quire open-while-create-awaits ${randomUUID()}`);
-const cores: { core: Core; dir: string }[] = [];
-
-beforeAll(async () => {
-  service = await startTestService('open-while-create-awaits');
-  proxy = await startFaultProxy(service.server.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  await service.close();
-});
-afterEach(async () => {
-  proxy.setPolicy(() => ({ type: 'pass' }));
-  for (const { core, dir } of cores.splice(0)) {
-    await core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-async function call(c: Core, name: string, input: unknown = {}): Promise<any> {
-  const envelope = await c.dispatch(name, input);
-  if (!envelope.ok) throw Object.assign(new Error(envelope.error.message), envelope.error);
-  return envelope.value;
-}
-
-type Post = { id: number; title: string; slug: string; content: string };
-const postsTitled = async (title: string): Promise<Post[]> =>
-  ((await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]).filter(
-    (post) => post.title === title,
-  );
-
-/** A core with the service added through the proxy; its fetch `through` a wrapper, if given. */
-async function coreOnService(through?: typeof fetch) {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-open-awaits-'));
-  const c = await createCore({
-    dataDir: dir,
-    credentials,
-    version: 't',
-    embedded: false,
-    syncIntervalMs: 60_000,
-    ...(through && { fetch: through }),
-  });
-  cores.push({ core: c, dir });
-  const pub = await call(c, 'publications.add', {
-    baseUrl: proxy.url,
-    subdomain: service.subdomain,
-    token: service.token,
-  });
-  return { c, publicationId: pub.id as string, dir };
-}
-
-/** The next create lands, its answer lost, and nothing after it gets through to find it. */
-function nextCreateAnswerLost(): void {
-  let posted = false;
-  proxy.setPolicy(({ method }) => {
-    if (method !== 'POST') return { type: posted ? 'reset' : 'pass' };
-    posted = true;
-    return { type: 'drop-response' };
-  });
-}
-
-/**
- * A core on the service through the proxy, that has seen the service honour keys (a create
- * answered), and a draft of `title` whose create landed with its answer lost.
- */
-async function createAnswerLost(
-  title: string,
-  options: {
-    goneNamesNoId?: boolean;
-    content?: string;
-    through?: typeof fetch;
-    /** The publication's first create here: the service not yet seen keeping keys. */
-    first?: boolean;
-  } = {},
-) {
-  const { c, publicationId, dir } = await coreOnService(
-    options.through ?? (options.goneNamesNoId ? goneNamingNoId(fetch) : undefined),
-  );
-  if (!options.first) {
-    await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title: `Warm-up ${randomUUID()}`, content: '<p>w</p>' },
-    });
-    await call(c, 'sync.syncNow');
-  }
-  nextCreateAnswerLost();
-  const draft = await call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title, content: options.content ?? '<p>Mine</p>' },
-  });
-  await call(c, 'sync.syncNow');
-  proxy.setPolicy(() => ({ type: 'pass' }));
-  const [made] = await postsTitled(title);
-  expect(made, 'the create landed').toBeDefined();
-  expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
-  return { c, publicationId, dir, draftId: draft.id as string, made: made! };
-}
+const h = openHarness('open-while-create-awaits');
+const { call, postsTitled, coreOnService, nextCreateAnswerLost, createAnswerLost } = h;
+const { dueNow, draftsOfPost } = h;
 
 /**
  * A create landed unanswered, then left waiting on the writer: its post changed by a colleague
@@ -141,7 +41,7 @@ async function draftWaiting(
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId })).lastError).toBeTruthy();
   } else {
-    const changed = await service.request(how, `/posts/${made.id}`, {
+    const changed = await h.service.request(how, `/posts/${made.id}`, {
       ...(how === 'PUT' && { body: { content: '<p>Mine</p><p>Theirs</p>' } }),
     });
     expect(changed.status).toBeLessThan(300);
@@ -177,7 +77,7 @@ async function openedAgainRenamed(
   { c, publicationId, draftId, made }: Omit<Awaited<ReturnType<typeof draftWaiting>>, 'dir'>,
   slug: string,
 ) {
-  const changed = await service.request('PUT', `/posts/${made.id}`, {
+  const changed = await h.service.request('PUT', `/posts/${made.id}`, {
     body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
   });
   expect(changed.status).toBe(200);
@@ -203,7 +103,7 @@ async function keepMineAnswerLost(title: string, options: { goneNamesNoId?: bool
   ).id as string;
   await call(c, 'sync.syncNow');
   const first = (await call(c, 'drafts.get', { draftId })).remoteId as number;
-  expect((await service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
+  expect((await h.service.request('DELETE', `/posts/${first}`)).status).toBeLessThan(300);
   await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
   await call(c, 'sync.syncNow');
   const shown = await call(c, 'drafts.get', { draftId });
@@ -215,19 +115,14 @@ async function keepMineAnswerLost(title: string, options: { goneNamesNoId?: bool
   });
   nextCreateAnswerLost();
   await call(c, 'sync.syncNow');
-  proxy.setPolicy(() => ({ type: 'pass' }));
+  h.proxy.setPolicy(() => ({ type: 'pass' }));
   const made = (await postsTitled(title)).find((post) => post.id !== first);
   expect(made, 'Keep mine’s create landed').toBeDefined();
   expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
   return { c, publicationId, draftId, made: made! };
 }
 
-const restoreFromTrash = (id: number) => restoreFrom(service, id);
-
-const draftsOfPost = async (c: Core, publicationId: string, remoteId: number) =>
-  ((await call(c, 'drafts.list', { publicationId })) as { id: string; remoteId: number | null }[])
-    .filter((draft) => draft.remoteId === remoteId)
-    .map((draft) => draft.id);
+const restoreFromTrash = (id: number) => restoreFrom(h.service, id);
 
 /** The one-draft-a-record refusal, the other draft being titled `title`. */
 const heldByAnother = (title: string) =>
@@ -250,7 +145,7 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
     '%s: opens as the writer’s draft, and its words reach the post',
     async (_, title, change, asked) => {
       const { c, publicationId, draftId, made } = await createAnswerLost(title);
-      expect((await service.request('PUT', `/posts/${made.id}`, { body: change })).status).toBe(
+      expect((await h.service.request('PUT', `/posts/${made.id}`, { body: change })).status).toBe(
         200,
       );
       const [{ slug }] = (await postsTitled(title)) as [Post];
@@ -302,7 +197,7 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
       first: how === 'keys unknown',
     });
     const slug = `auk-ledge-${how.replace(/\W+/g, '-')}-x`;
-    const changed = await service.request('PUT', `/posts/${made.id}`, {
+    const changed = await h.service.request('PUT', `/posts/${made.id}`, {
       body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
     });
     expect(changed.status).toBe(200);
@@ -316,9 +211,9 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
     }
     if (how === 'emptied') {
       // Nothing gets through for now; the writer clears the draft to start over.
-      proxy.setPolicy(() => ({ type: 'reset' }));
+      h.proxy.setPolicy(() => ({ type: 'reset' }));
       await call(c, 'drafts.save', { draftId, fields: { title: '', content: '' } });
-      proxy.setPolicy(() => ({ type: 'pass' }));
+      h.proxy.setPolicy(() => ({ type: 'pass' }));
     }
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     if (how === 'emptied')
@@ -363,8 +258,11 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
     const title = 'Storm petrel colony';
     const { c, publicationId, draftId, made } = await createAnswerLost(title);
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-colony-2026' } }))
-        .status,
+      (
+        await h.service.request('PUT', `/posts/${made.id}`, {
+          body: { slug: 'petrel-colony-2026' },
+        })
+      ).status,
     ).toBe(200);
     // Listed (and so kept here) while the service answered; then it is away.
     await call(c, 'records.list', {
@@ -374,7 +272,7 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
       perPage: 100,
       draftsOnly: false,
     });
-    proxy.setPolicy(() => ({ type: 'reset' }));
+    h.proxy.setPolicy(() => ({ type: 'reset' }));
     const refused = await c.dispatch('drafts.open', {
       publicationId,
       kind: 'post',
@@ -383,7 +281,7 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
     expect(refused.ok).toBe(false);
     expect(refused.ok ? '' : refused.error.message).toContain(`“${title}”`);
     // Nothing was made of it here: once back, the first draft is its one draft.
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     const opened = await call(c, 'drafts.open', {
       publicationId,
       kind: 'post',
@@ -396,22 +294,22 @@ describe('a post whose create awaits its lost answer, changed by a colleague, op
   });
 
   it('the service reading but its create refused: refused, nothing made; a post made before opens', async () => {
-    const older = await service.request('POST', '/posts', {
+    const older = await h.service.request('POST', '/posts', {
       body: { title: 'Shag rocks', content: '<p>Older</p>' },
     });
     expect(older.status).toBe(201);
     // Made an hour before (the service's clock is trusted to within minutes).
-    service.server.db
+    h.service.server.db
       .prepare('UPDATE records SET created_at = created_at - 3600000 WHERE id = ?')
       .run((older.json.post as Post).id);
     const title = 'Storm petrel count';
     const { c, publicationId, made } = await createAnswerLost(title);
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-count-x' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-count-x' } }))
         .status,
     ).toBe(200);
     // Reads are answered; the create's retry is not.
-    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     const refused = await c.dispatch('drafts.open', {
       publicationId,
       kind: 'post',
@@ -451,7 +349,7 @@ describe.each([
       const lost = await createAnswerLost(title, { through: answering(fetch) });
       const { c, draftId, made } = lost;
       await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine, more</p>' } });
-      expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+      expect((await h.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
       await call(c, 'sync.syncNow');
       const shown = await call(c, 'drafts.get', { draftId });
       expect(shown.theirs?.gone).toBe(true);
@@ -476,9 +374,9 @@ describe.each([
         seen: shown.theirs.version,
       });
       // Keep mine's push gets nowhere: the service is away for it.
-      proxy.setPolicy(() => ({ type: 'reset' }));
+      h.proxy.setPolicy(() => ({ type: 'reset' }));
       await call(c, 'sync.syncNow');
-      proxy.setPolicy(() => ({ type: 'pass' }));
+      h.proxy.setPolicy(() => ({ type: 'pass' }));
       restoreFromTrash(made.id);
       const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: made.slug });
       await call(c, 'sync.syncNow');
@@ -502,7 +400,7 @@ describe('the round an open sends first (review 42)', () => {
     const title = 'Storm petrel stale';
     const { c, publicationId, draftId, made } = await createAnswerLost(title);
     // The create's retry does not get through for now; the writer writes on.
-    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     await call(c, 'drafts.save', {
       draftId,
       fields: { title, content: '<p>Mine</p><p>And more</p>' },
@@ -510,10 +408,10 @@ describe('the round an open sends first (review 42)', () => {
     await call(c, 'sync.syncNow');
     // A colleague renames the post; the service is back.
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-stale-x' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-stale-x' } }))
         .status,
     ).toBe(200);
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     const opened = await call(c, 'drafts.open', {
       publicationId,
       kind: 'post',
@@ -552,7 +450,7 @@ describe('the round an open sends first (review 42)', () => {
     async (what, how, options) => {
       const title = `Storm petrel waits ${what}`;
       const { c, publicationId } = await draftWaiting(how, title, options);
-      const theirs = await service.request('POST', '/posts', {
+      const theirs = await h.service.request('POST', '/posts', {
         body: { title: `Gannet colony ${what}`, content: '<p>Their own words</p>' },
       });
       expect(theirs.status).toBe(201);
@@ -569,7 +467,7 @@ describe('the round an open sends first (review 42)', () => {
     const title = 'Storm petrel slow';
     const { c, publicationId, made } = await createAnswerLost(title);
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-slow-x' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { slug: 'petrel-slow-x' } }))
         .status,
     ).toBe(200);
     // A second publication, on another service, with a change waiting out a backoff.
@@ -587,9 +485,9 @@ describe('the round an open sends first (review 42)', () => {
         kind: 'post',
         fields: { title: 'Elsewhere', content: '<p>x</p>' },
       });
-      proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+      h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
       await call(c, 'sync.syncNow');
-      proxy.setPolicy(() => ({ type: 'pass' }));
+      h.proxy.setPolicy(() => ({ type: 'pass' }));
       const from = otherProxy.log.length;
       const opened = await call(c, 'drafts.open', {
         publicationId,
@@ -640,7 +538,7 @@ describe('a colleague’s same-title post while the writer’s draft awaits a ch
   ] as const)('%s: the colleague’s `-2` post', async (_, how, title, options, expected) => {
     const { c, publicationId, made } = await draftWaiting(how, title, options);
     // A colleague writes their own post under the same title: the service numbers its slug.
-    const theirs = await service.request('POST', '/posts', {
+    const theirs = await h.service.request('POST', '/posts', {
       body: { title, content: '<p>Their own words, nothing like mine</p>' },
     });
     expect(theirs.status).toBe(201);
@@ -658,12 +556,12 @@ describe('a colleague’s same-title, empty post while the writer’s draft awai
     const title = 'Weekly links 43';
     const { c, publicationId, draftId, made } = await createAnswerLost(title, { content: '' });
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Theirs</p>' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Theirs</p>' } }))
         .status,
     ).toBe(200);
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId })).theirs).not.toBeNull();
-    const theirs = await service.request('POST', '/posts', { body: { title } });
+    const theirs = await h.service.request('POST', '/posts', { body: { title } });
     expect(theirs.status).toBe(201);
     const colleague = theirs.json.post as Post;
     const list = await call(c, 'records.list', {
@@ -699,11 +597,11 @@ describe('a publication removed while an open settles a draft of it', () => {
     const title = 'Puffin burrow removed';
     const { c, publicationId, made } = await createAnswerLost(title);
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'puffin-removed-x' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { slug: 'puffin-removed-x' } }))
         .status,
     ).toBe(200);
     // The create's retry is slow to be answered.
-    proxy.setPolicy(({ method }) =>
+    h.proxy.setPolicy(({ method }) =>
       method === 'POST' ? { type: 'delay', ms: 1_500 } : { type: 'pass' },
     );
     const opening = c.dispatch('drafts.open', {
@@ -787,7 +685,7 @@ describe('Keep mine’s post, its answer lost, trashed (a 410 naming none) and r
     } = await keepMineAnswerLost(title, {
       goneNamesNoId: true,
     });
-    expect((await service.request('DELETE', `/posts/${second.id}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${second.id}`)).status).toBeLessThan(300);
     await call(c, 'sync.syncNow');
     const shown = await call(c, 'drafts.get', { draftId });
     expect({ gone: shown.theirs?.gone, remoteId: shown.remoteId }).toEqual({
@@ -850,17 +748,20 @@ describe('the post opened twice at once while its create awaits its lost answer'
       return new Response(heldBody, { status: response.status, headers: response.headers });
     };
     const { c, publicationId, draftId, made } = await createAnswerLost(title, { through: slow });
-    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     await call(c, 'drafts.save', {
       draftId,
       fields: { title, content: '<p>Mine</p><p>And more</p>' },
     });
     await call(c, 'sync.syncNow');
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { slug: 'shearwater-twice-x' } }))
-        .status,
+      (
+        await h.service.request('PUT', `/posts/${made.id}`, {
+          body: { slug: 'shearwater-twice-x' },
+        })
+      ).status,
     ).toBe(200);
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     const open = () =>
       c.dispatch('drafts.open', { publicationId, kind: 'post', slug: 'shearwater-twice-x' });
     holding = true;
@@ -894,11 +795,11 @@ describe('a colleague’s same-title, empty post while the writer’s draft is s
   async function deletedWithColleaguesPost(title: string) {
     const lost = await createAnswerLost(title, { content: '' });
     const { c, draftId, made } = lost;
-    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
     await call(c, 'sync.syncNow');
     const shown = await call(c, 'drafts.get', { draftId });
     expect(shown.theirs?.gone).toBe(true);
-    const theirs = await service.request('POST', '/posts', { body: { title } });
+    const theirs = await h.service.request('POST', '/posts', { body: { title } });
     expect(theirs.status).toBe(201);
     const colleague = theirs.json.post as Post;
     expect(colleague.slug).toBe(`${made.slug}-2`);
@@ -985,7 +886,7 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
       await call(c, 'sync.syncNow');
     }
     // The create's try leaves and its connection is reset: it may have landed (it did not).
-    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     const title = `Tern notes ${what}`;
     const draftId = (
       await call(c, 'records.create', {
@@ -995,7 +896,7 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
       })
     ).id as string;
     await call(c, 'sync.syncNow');
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     if (how === 'blank')
       await call(c, 'drafts.save', { draftId, fields: { title: '', content: '' } });
     if (how === 'no first try') {
@@ -1005,7 +906,7 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
       db.close();
     }
     expect((await call(c, 'drafts.get', { draftId })).remoteId).toBeNull();
-    const theirs = await service.request('POST', '/posts', {
+    const theirs = await h.service.request('POST', '/posts', {
       body: { title: `Gannet colony ${what}`, content: '<p>Their own words</p>' },
     });
     expect(theirs.status).toBe(201);
@@ -1018,9 +919,9 @@ describe('a colleague’s own new post while a create awaits its lost answer', (
       return opened.ok ? 'opened' : opened.error.message;
     };
     // Reads answered, creates not.
-    proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'POST' ? 'reset' : 'pass' }));
     const first = await open();
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     await call(c, 'sync.syncNow');
     expect({ first, again: await open() }).toEqual({ first: refused, again: passed });
   });
@@ -1040,7 +941,7 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       const title = `Puffin burrows refused ${resolution}`;
       const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
       const slug = `puffin-burrows-moved-${resolution}`;
-      const changed = await service.request('PUT', `/posts/${made.id}`, {
+      const changed = await h.service.request('PUT', `/posts/${made.id}`, {
         body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
       });
       expect(changed.status).toBe(200);
@@ -1088,7 +989,7 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       const title = `Puffin burrows attach ${who}`;
       const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
       const slug = `puffin-burrows-attach-${who}-moved`;
-      const changed = await service.request('PUT', `/posts/${made.id}`, {
+      const changed = await h.service.request('PUT', `/posts/${made.id}`, {
         body: { slug, content: '<p>Mine</p><p>Theirs</p>' },
       });
       expect(changed.status).toBe(200);
@@ -1096,8 +997,11 @@ describe('a second draft of the post, made while the writer’s draft waited on 
       expect(second.id).not.toBe(draftId);
       if (who === 'colleague')
         expect(
-          (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
-            .status,
+          (
+            await h.service.request('PUT', `/posts/${made.id}`, {
+              body: { content: '<p>Mine</p>' },
+            })
+          ).status,
         ).toBe(200);
       else {
         await call(c, 'drafts.save', {
@@ -1121,7 +1025,7 @@ describe('a colleague’s own new post while the writer’s draft, its create aw
     const title = 'Tern notes deleting';
     const { c, publicationId, draftId } = await createAnswerLost(title);
     await call(c, 'records.delete', { draftId });
-    const theirs = await service.request('POST', '/posts', {
+    const theirs = await h.service.request('POST', '/posts', {
       body: { title: 'Gannet colony (theirs)', content: '<p>Their own words</p>' },
     });
     expect(theirs.status).toBe(201);
@@ -1138,19 +1042,13 @@ describe('a colleague’s own new post while the writer’s draft, its create aw
 
 /** Lets a Delete's undo window pass, and a push parked after a refusal be due again. */
 /** A draft's waiting ops are due at `when`: 0, now (an undo window or backoff passed). */
-function dueNow(dir: string, draftId: string, when = 0): void {
-  const db = new Database(join(dir, 'quire.db'));
-  db.prepare('UPDATE outbox SET not_before = ? WHERE draft_id = ?').run(when, draftId);
-  db.close();
-}
-
 /** The post on the service, listed, and the draft here that holds it. */
 async function postKept(c: Core, publicationId: string, slug: string, id: number) {
   const listed = (
-    (await service.request('GET', '/posts?limit=100')).json.posts.data as Post[]
+    (await h.service.request('GET', '/posts?limit=100')).json.posts.data as Post[]
   ).some((post) => post.id === id);
   return {
-    post: (await service.request('GET', `/posts/${slug}`)).status,
+    post: (await h.service.request('GET', `/posts/${slug}`)).status,
     listed,
     drafts: await draftsOfPost(c, publicationId, id),
   };
@@ -1168,7 +1066,7 @@ describe('a second draft of the post, the first draft written on as the field is
     const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
     // The colleague takes their line out again.
     expect(
-      (await service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
+      (await h.service.request('PUT', `/posts/${made.id}`, { body: { content: '<p>Mine</p>' } }))
         .status,
     ).toBe(200);
     await call(c, 'drafts.save', {
@@ -1268,7 +1166,7 @@ describe('the first draft let go by its Delete, as the refusal says', () => {
       seen: asked.theirs.version,
     });
     expect(choice.ok ? 'taken' : choice.error.message).toBe(heldByAnother(title));
-    expect((await service.request('GET', `/posts/${slug}`)).status, 'on the service before').toBe(
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'on the service before').toBe(
       200,
     );
     // Undone in its window, the draft is as it was, its conflict still shown.
@@ -1316,7 +1214,7 @@ describe('a draft whose retry was refused for a field, deleted as the refusal sa
     }
     const first = await c.dispatch('drafts.get', { draftId });
     // A colleague's own new post, opened once the Delete has gone.
-    const theirs = await service.request('POST', '/posts', {
+    const theirs = await h.service.request('POST', '/posts', {
       body: { title: 'Gannet roost (theirs)', content: '<p>Their own words</p>' },
     });
     const opened = await c.dispatch('drafts.open', {
@@ -1326,7 +1224,7 @@ describe('a draft whose retry was refused for a field, deleted as the refusal sa
     });
     expect({
       firstDraft: first.ok ? (first.value as { lastError: string | null }).lastError : 'gone',
-      post: (await service.request('GET', `/posts/${made.slug}`)).status,
+      post: (await h.service.request('GET', `/posts/${made.slug}`)).status,
       drafts: await draftsOfPost(c, publicationId, made.id),
       opened: opened.ok ? 'opened' : opened.error.message,
     }).toEqual({ firstDraft: 'gone', post: 404, drafts: [], opened: 'opened' });
@@ -1343,7 +1241,7 @@ describe('the first draft emptied into the second, then deleted', () => {
     // The colleague undoes their change: the slug and the words back as they were.
     expect(
       (
-        await service.request('PUT', `/posts/${made.id}`, {
+        await h.service.request('PUT', `/posts/${made.id}`, {
           body: { slug: made.slug, content: '<p>Mine</p>' },
         })
       ).status,
@@ -1377,7 +1275,7 @@ describe('both drafts of a trashed post shown deleted; Keep mine on the second, 
     const { c, publicationId, draftId, made } = await draftWaiting('REFUSED', title);
     const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
     // A colleague trashes the post.
-    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
     // The writer writes on in the second draft, and puts the first's field right.
     await call(c, 'drafts.save', {
       draftId: second.id,
@@ -1389,7 +1287,7 @@ describe('both drafts of a trashed post shown deleted; Keep mine on the second, 
     const b = await call(c, 'drafts.get', { draftId: second.id });
     expect({ a: a.theirs?.gone, b: b.theirs?.gone }).toEqual({ a: true, b: true });
     // Keep mine on the second; the colleague restores the post before it goes.
-    proxy.setPolicy(() => ({ type: 'reset' }));
+    h.proxy.setPolicy(() => ({ type: 'reset' }));
     await call(c, 'sync.resolveConflict', {
       draftId: second.id,
       resolution: 'mine',
@@ -1397,7 +1295,7 @@ describe('both drafts of a trashed post shown deleted; Keep mine on the second, 
     });
     await c.dispatch('sync.syncNow', {});
     restoreFromTrash(made.id);
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     await call(c, 'sync.syncNow');
     await call(c, 'sync.syncNow');
     const after = await call(c, 'drafts.get', { draftId: second.id });
@@ -1420,7 +1318,7 @@ describe('the first draft kept over its post’s deletion, the post restored, de
     const slug = 'kittiwake-cliff-restored-moved';
     const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
     const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
-    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
     await call(c, 'drafts.save', { draftId, fields: { title, content: '<p>Mine</p>' } });
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId })).theirs?.gone).toBe(true);
@@ -1460,7 +1358,7 @@ describe('both drafts shown deleted, Keep mine on the second, the first deleted,
     const slug = 'shag-colony-both-kept-moved';
     const { c, publicationId, dir, draftId, made } = await draftWaiting('REFUSED', title);
     const second = await openedAgainRenamed({ c, publicationId, draftId, made }, slug);
-    expect((await service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
+    expect((await h.service.request('DELETE', `/posts/${made.id}`)).status).toBeLessThan(300);
     await call(c, 'drafts.save', {
       draftId: second.id,
       fields: { ...second.fields, content: '<p>Mine</p><p>Theirs</p><p>My newest words.</p>' },
@@ -1472,7 +1370,7 @@ describe('both drafts shown deleted, Keep mine on the second, the first deleted,
       await call(c, 'drafts.get', { draftId: second.id }),
     ];
     expect({ a: a.theirs?.gone, b: b.theirs?.gone }).toEqual({ a: true, b: true });
-    proxy.setPolicy(() => ({ type: 'reset' }));
+    h.proxy.setPolicy(() => ({ type: 'reset' }));
     await call(c, 'sync.resolveConflict', {
       draftId: second.id,
       resolution: 'mine',
@@ -1481,7 +1379,7 @@ describe('both drafts shown deleted, Keep mine on the second, the first deleted,
     await c.dispatch('sync.syncNow', {});
     await call(c, 'records.delete', { draftId });
     restoreFromTrash(made.id);
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     // The Delete goes alone: the second's Keep mine still waits out its backoff, and a round of
     // the engine's own (not "Sync now", which sends all that waits) runs what is due.
     dueNow(dir, draftId);
@@ -1494,7 +1392,7 @@ describe('both drafts shown deleted, Keep mine on the second, the first deleted,
     await call(c, 'drafts.update', { draftId: other.id });
     const afterDelete = {
       firstDraft: (await c.dispatch('drafts.get', { draftId })).ok,
-      post: (await service.request('GET', `/posts/${slug}`)).status,
+      post: (await h.service.request('GET', `/posts/${slug}`)).status,
     };
     dueNow(dir, second.id);
     await call(c, 'sync.syncNow');
@@ -1521,7 +1419,7 @@ describe('a post opened while the Delete of the draft it may be is due', () => {
     const title = 'Guillemot ledge deleted, opened';
     const slug = 'guillemot-ledge-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
@@ -1529,7 +1427,7 @@ describe('a post opened while the Delete of the draft it may be is due', () => {
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
     expect({
       opened: opened.ok ? 'opened' : opened.error.message,
-      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      onService: (await h.service.request('GET', `/posts/${slug}`)).status,
       drafts: await draftsOfPost(c, publicationId, made.id),
     }).toEqual({
       opened: `No post "${slug}" on the service: your Delete of “${title}” has just gone`,
@@ -1544,19 +1442,19 @@ describe('a post opened while the Delete of the draft it may be is due, the Dele
     const title = 'R55 razorbill deleted, opened';
     const slug = 'r55-razorbill-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
     dueNow(dir, draftId);
-    proxy.setPolicy(({ method }) => ({ type: method === 'DELETE' ? 'drop-response' : 'pass' }));
+    h.proxy.setPolicy(({ method }) => ({ type: method === 'DELETE' ? 'drop-response' : 'pass' }));
     const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     // Refused, not the deleted draft handed back (its Delete, unanswered, is tried again): the
     // open cannot know it was the writer's Delete that trashed it (review 56).
     expect({
       opened: opened.ok ? 'opened' : opened.error.message,
-      onService: (await service.request('GET', `/posts/${slug}`)).status,
+      onService: (await h.service.request('GET', `/posts/${slug}`)).status,
     }).toEqual({
       opened: `No post "${slug}" on the service: your Delete of “${title}” may have trashed it (it is tried again)`,
       onService: 404,
@@ -1570,7 +1468,7 @@ describe('the publication removed while an open reads the post again after a Del
     const title = 'R55 skua note deleted';
     const slug = 'r55-skua-renamed';
     const { c, publicationId, dir, draftId, made } = await createAnswerLost(title);
-    expect((await service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
     await call(c, 'records.delete', { draftId });
@@ -1578,7 +1476,7 @@ describe('the publication removed while an open reads the post again after a Del
     let deleted = false;
     let removal: Promise<unknown> | undefined;
     // The Delete's answer lost: whether it trashed the post is read again.
-    proxy.setPolicy(({ method, url }) => {
+    h.proxy.setPolicy(({ method, url }) => {
       if (method === 'DELETE') {
         deleted = true;
         return { type: 'drop-response' };
@@ -1623,12 +1521,12 @@ describe('two Deletes sent by one open', () => {
       fields: { title: 'R55 tern colony', content: '<p>Mine</p>' },
     });
     await c.dispatch('drafts.update', { draftId: second.id });
-    proxy.setPolicy(() => ({ type: 'pass' }));
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
     const [made] = await postsTitled('R55 tern colony');
     expect(made).toBeDefined();
     expect((await postsTitled('R55 tern note')).length).toBe(1);
     const slug = 'r55-tern-colony-renamed';
-    expect((await service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
       200,
     );
     // The writer adds a line to the note before deleting it (it is now the newer draft).
@@ -1656,7 +1554,7 @@ describe('an open that sends the Delete of another post', () => {
   it('opens the post the first read found, without reading it again', async () => {
     const title = 'R55 shearwater note deleted';
     const { c, publicationId, dir, draftId } = await createAnswerLost(title);
-    const theirs = await service.request('POST', '/posts', {
+    const theirs = await h.service.request('POST', '/posts', {
       body: {
         title: 'R55 colleague shearwater',
         content: '<p>Theirs</p>',
@@ -1668,7 +1566,7 @@ describe('an open that sends the Delete of another post', () => {
     dueNow(dir, draftId);
     let deleted = false;
     let readAfter = 0;
-    proxy.setPolicy(({ method, url }) => {
+    h.proxy.setPolicy(({ method, url }) => {
       if (method === 'DELETE') deleted = true;
       else if (deleted && url.endsWith('/posts/r55-colleague-shearwater')) readAfter += 1;
       return { type: 'pass' };

@@ -728,14 +728,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // longer there): known so, it is not opened; else it is read again.
         // One still on its way is waited for: until it is answered, the post may go or stay.
         const deletes = () => engine.deletesOf(mark, publicationId, kind, record.id);
-        await Promise.all(deletes().map((one) => one.ended));
-        requirePublication(publicationId);
-        if (deletes().length > 0) {
-          const again = deletes().some((one) => one.trashed) ? null : await readAgain();
+        // Until none is sent while it is read again (review 58: a Delete tried again during that
+        // read trashed the post, and the read's "live" opened it): each pass needs a new one.
+        for (let counted = 0; deletes().length > counted;) {
+          await Promise.all(deletes().map((one) => one.ended));
+          requirePublication(publicationId);
+          counted = deletes().length;
+          // Read again even after one trashed it: a colleague may have restored it since.
+          const again = await readAgain();
           requirePublication(publicationId);
           // Unanswered (the service away since), the copy read before opens, as when an open's
-          // read fails.
-          if (again === null) throw goneWith(kind, slug, deletes());
+          // read fails, unless a Delete is known to have trashed it.
+          if (again === null || (again === undefined && deletes().some((one) => one.trashed)))
+            throw goneWith(kind, slug, deletes());
         }
         existing = draftOfRecord(store, publicationId, kind, record);
         if (settling.length > 0) {
