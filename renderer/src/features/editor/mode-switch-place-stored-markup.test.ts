@@ -283,3 +283,47 @@ describe('a caret after a space, before a tag the source names otherwise', () =>
     expect(shown).toBe(visual);
   });
 });
+
+// Review R13: "in a listing" was read from the editor's HTML (the last `<pre` before the caret
+// against the last `</pre`), and a kept comment that only mentions `<pre>` made every caret after
+// it one in a listing; it is asked of the document now.
+const NOTE = '<!-- code samples: use <pre> with a language class -->\n';
+
+describe('a kept comment that mentions <pre> is taken for an open listing (review R13)', () => {
+  const words = '<p><span class="w">Alpha\n  <b>beta</b>\n  gamma</span>\n  delta</p>';
+
+  it('control: without the comment, R12 puts the caret past the run', () => {
+    expect(storedCaret(words, by('beta', true))).toContain('Alpha\n  ^<b>beta');
+  });
+
+  it('with the comment, the caret after a space still goes past the run', () => {
+    expect(storedCaret(NOTE + words, by('beta', true))).toContain('Alpha\n  ^<b>beta');
+  });
+
+  it('with the comment, a letter typed there lands before "beta"', () => {
+    const { source, visual } = typedBothWays(NOTE + words, by('beta', true));
+    expect(source).toBe(visual);
+  });
+
+  it('with the comment, a caret after an image stays before the line end (R11 spaceNext)', () => {
+    const source = `${NOTE}<p>Rated\n<img src="https://x.test/s.png" alt="stars" />\nby readers.</p>`;
+    expect(storedCaret(source, afterChild('Rated', 1))).toContain(
+      '<img src="https://x.test/s.png" alt="stars" />^\nby readers.',
+    );
+  });
+
+  it('with the comment, the image opening an indented paragraph: caret stays after the image', () => {
+    const source = `${NOTE}<p>We walked.</p>\n<p>\n  <img src="https://x.test/r.jpg" alt="r" />\n  By nine.</p>`;
+    expect(storedCaret(source, afterChild('By nine', 0))).toContain(
+      '<img src="https://x.test/r.jpg" alt="r" />^\n  By nine.</p>',
+    );
+  });
+});
+
+describe('a kept comment that mentions <pre>: a letter typed after the image (review R13)', () => {
+  it('shows right after the image, as in Visual', () => {
+    const source = `${NOTE}<p>We walked.</p>\n<p>\n  <img src="https://x.test/r.jpg" alt="r" />\n  By nine.</p>`;
+    const { source: shown, visual } = typedBothWays(source, afterChild('By nine', 0));
+    expect(shown).toBe(visual);
+  });
+});

@@ -80,12 +80,12 @@ function alignedIndex(
   to: string,
   near: number,
   byName: boolean,
+  inPre: boolean,
 ): number | null {
-  const found = alignedAt(from, at, to, near, byName);
+  const found = alignedAt(from, at, to, near, byName, inPre);
   if (found === null) return null;
   // After a space, past the rest of the source's run of it (the editor's one space was matched
   // with its first: a letter typed there stood apart from the next words, review R12).
-  const inPre = from.lastIndexOf('<pre', at) > from.lastIndexOf('</pre', at);
   if (inPre || !/^\s$/.test(from.charAt(at - 1))) return found;
   let end = found;
   while (/[ \t\n\r\f]/.test(to.charAt(end))) end += 1;
@@ -98,6 +98,7 @@ function alignedAt(
   to: string,
   near: number,
   byName: boolean,
+  inPre: boolean,
 ): number | null {
   const before = units(from.slice(Math.max(0, at - AROUND), at));
   const after = units(from.slice(at, at + AROUND));
@@ -122,7 +123,6 @@ function alignedAt(
   // indent, after an image): the caret stays before all of it.
   // Not in a listing, where white space is text, matched one for one (a caret at the start of an
   // indented first line stayed before the line end the parser drops after `<pre>`, review R12).
-  const inPre = from.lastIndexOf('<pre', at) > from.lastIndexOf('</pre', at);
   const spaceNext = !inPre && /^\s$/.test(after[0] ?? '');
   const between = (): number => ((endsWord || spaceNext) && runStart !== null ? runStart : inTo);
   for (const [index, part] of parts.entries()) {
@@ -198,10 +198,13 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // finds about where, the alignment exactly where (review R9: the start of a line after a
     // line break, and the far side of an image, were taken to the end of the words before).
     const near = sourceRangeOf(text, doc, pos, pos)[0];
+    // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
+    // after it one in a listing (review R13).
+    const inListing = doc.resolve(pos).parent.type.spec.code === true;
     // Tags by name first, then as written: by name, the words after a caret past Blogger's
     // separator image were matched with the post's first line (review R12), refused below.
     for (const byName of [true, false]) {
-      const found = alignedIndex(own, index, text, near, byName);
+      const found = alignedIndex(own, index, text, near, byName, inListing);
       if (found === null) continue;
       const aligned = outsideMarkup(text, found);
       // Only among the places with as much text before them (give or take a space at the end, not
