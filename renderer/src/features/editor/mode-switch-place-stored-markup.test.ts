@@ -2,53 +2,19 @@
 import { Fragment, Slice } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import { editorDocument } from './editor-content';
-import { documentHtml } from './extensions';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
 import { textCountBefore } from './writer-place';
+import { afterChild, by, storedCaret, type Doc } from '../../testing/stored-place';
 
 // Review R11: the caret's place across a switch to HTML source, in a post as stored (not yet the
 // editor's own HTML), where 7ac7b17's alignment, or the count before it, lost it.
 
-type Doc = ReturnType<typeof editorDocument>;
 const stored = import.meta.glob<string>('./corpus/*.html', {
   query: '?raw',
   import: 'default',
   eager: true,
 });
 
-/** The stored source with a "^" where the caret `find(doc)` of its document lands there. */
-const storedCaret = (source: string, find: (doc: Doc) => number) => {
-  const doc = editorDocument(source);
-  expect(documentHtml(doc)).not.toBe(source);
-  const from = find(doc);
-  const [at] = sourcePlaceOf(source, doc, from, from);
-  return `${source.slice(0, at)}^${source.slice(at)}`;
-};
-/** Just after `words` in the first line holding them, or just before with `start`. */
-const by =
-  (words: string, start = false) =>
-  (doc: Doc) => {
-    let found = -1;
-    doc.descendants((node, pos) => {
-      if (found >= 0 || !node.isTextblock) return found < 0;
-      const index = node.textContent.indexOf(words);
-      if (index >= 0) found = pos + 1 + index + (start ? 0 : words.length);
-      return false;
-    });
-    return found;
-  };
-/** Just after the `index`-th inline child of the first line holding `words`. */
-const afterChild = (words: string, index: number) => (doc: Doc) => {
-  let found = -1;
-  doc.descendants((node, pos) => {
-    if (found < 0 && node.isTextblock && node.textContent.includes(words)) {
-      found = pos + 1;
-      for (let i = 0; i <= index; i += 1) found += node.child(i).nodeSize;
-    }
-    return found < 0;
-  });
-  return found;
-};
 /** The document's text with "^" where a caret set at `offset` of the source lands. */
 const landing = (source: string, offset: number) => {
   const doc = editorDocument(source);

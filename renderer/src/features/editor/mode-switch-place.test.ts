@@ -4,6 +4,7 @@ import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
 import { textCountBefore, textPlace } from './writer-place';
+import { by, storedCaret } from '../../testing/stored-place';
 
 // A writer's review: switching between the visual editor and HTML source put the caret at the top
 // of the post both ways, and a writer deep in a long post lost their paragraph.
@@ -225,31 +226,6 @@ describe('the place across a switch, in a post as stored', () => {
     });
     expect(missed).toEqual([]);
   });
-
-  /** The stored source with a "^" where the caret `from` of its document lands there. */
-  const storedCaret = (
-    source: string,
-    find: (doc: ReturnType<typeof editorDocument>) => number,
-  ) => {
-    const doc = editorDocument(source);
-    expect(documentHtml(doc)).not.toBe(source);
-    const from = find(doc);
-    const [at] = sourcePlaceOf(source, doc, from, from);
-    return `${source.slice(0, at)}^${source.slice(at)}`;
-  };
-  /** Just after `words` in the first line holding them, or just before with `start`. */
-  const by =
-    (words: string, start = false) =>
-    (doc: ReturnType<typeof editorDocument>) => {
-      let found = -1;
-      doc.descendants((node, pos) => {
-        if (found >= 0 || !node.isTextblock) return found < 0;
-        const index = node.textContent.indexOf(words);
-        if (index >= 0) found = pos + 1 + index + (start ? 0 : words.length);
-        return false;
-      });
-      return found;
-    };
 
   // Review R10: a caret at the end of a word, before the line end and indent of a source written
   // by hand, went past them to the next line's words.

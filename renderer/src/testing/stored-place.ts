@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import { editorDocument } from '../features/editor/editor-content';
+import { documentHtml } from '../features/editor/extensions';
+import { sourcePlaceOf } from '../features/editor/mode-switch-place';
+
+/** Helpers of the tests of the caret's place across a switch, in a post as stored. */
+export type Doc = ReturnType<typeof editorDocument>;
+
+/** The stored source with a "^" where the caret `find(doc)` of its document lands there. */
+export const storedCaret = (source: string, find: (doc: Doc) => number): string => {
+  const doc = editorDocument(source);
+  expect(documentHtml(doc)).not.toBe(source);
+  const from = find(doc);
+  const [at] = sourcePlaceOf(source, doc, from, from);
+  return `${source.slice(0, at)}^${source.slice(at)}`;
+};
+
+/** Just after `words` in the first line holding them, or just before with `start`. */
+export const by =
+  (words: string, start = false) =>
+  (doc: Doc): number => {
+    let found = -1;
+    doc.descendants((node, pos) => {
+      if (found >= 0 || !node.isTextblock) return found < 0;
+      const index = node.textContent.indexOf(words);
+      if (index >= 0) found = pos + 1 + index + (start ? 0 : words.length);
+      return false;
+    });
+    return found;
+  };
+
+/** Just after the `index`-th inline child of the first line holding `words`. */
+export const afterChild =
+  (words: string, index: number) =>
+  (doc: Doc): number => {
+    let found = -1;
+    doc.descendants((node, pos) => {
+      if (found < 0 && node.isTextblock && node.textContent.includes(words)) {
+        found = pos + 1;
+        for (let i = 0; i <= index; i += 1) found += node.child(i).nodeSize;
+      }
+      return found < 0;
+    });
+    return found;
+  };
