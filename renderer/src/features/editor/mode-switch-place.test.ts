@@ -4,7 +4,7 @@ import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
 import { textCountBefore, textPlace } from './writer-place';
-import { by, storedCaret } from '../../testing/stored-place';
+import { afterChild, by, storedCaret } from '../../testing/stored-place';
 
 // A writer's review: switching between the visual editor and HTML source put the caret at the top
 // of the post both ways, and a writer deep in a long post lost their paragraph.
@@ -126,18 +126,6 @@ describe('the place across a switch, where no text stands between two places', (
     const from = find(doc);
     const [at] = sourcePlaceOf(source, doc, from, from);
     return `${source.slice(0, at)}^${source.slice(at)}`;
-  };
-  /** Just after the `index`-th inline child of the first line holding `words`. */
-  const afterChild = (words: string, index: number) => (doc: ReturnType<typeof editorDocument>) => {
-    let found = -1;
-    doc.descendants((node, pos) => {
-      if (found < 0 && node.isTextblock && node.textContent.includes(words)) {
-        found = pos + 1;
-        for (let i = 0; i <= index; i += 1) found += node.child(i).nodeSize;
-      }
-      return found < 0;
-    });
-    return found;
   };
 
   it('a new line opened with Shift+Enter at a paragraph’s end stays in that paragraph', () => {
