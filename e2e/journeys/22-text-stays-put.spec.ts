@@ -51,6 +51,22 @@ test('a refusal landing far down a long post is said in the status area; gone wh
   await expect(errorNotices(page)).toContainText('Not synced', { timeout: 5_000 });
   await screen(page, '22-text-stays-put', 'refused-far-down');
 
+  // Dismissed, it is not shown again when its line, still out of sight, moves (here it wraps
+  // onto more lines in a narrower window).
+  await errorNotices(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(errorNotices(page)).toHaveCount(0);
+  const lineHeight = () =>
+    page.locator('.above-text').evaluate((block) => (block as HTMLElement).offsetHeight);
+  const oneLine = await lineHeight();
+  await page.setViewportSize({ width: 560, height: 860 });
+  await expect.poll(lineHeight).toBeGreaterThan(oneLine);
+  // Past the observer's answer: two frames.
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await expect(errorNotices(page)).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 860 });
+
   // The writer fixes it: removes the refused tag, and goes back to the top to write there.
   await page.getByRole('button', { name: 'Remove tag #987654, refused by the service' }).click();
   await page.evaluate(() => (globalThis as any).scrollTo(0, 0));

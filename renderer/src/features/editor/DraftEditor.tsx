@@ -152,9 +152,17 @@ export function DraftEditor({
   // The refusal's line, out of sight above the text (scrolled past to keep the writer's place),
   // is shown in the status area too (said aloud once, by the line); a Publish refused says it
   // there already, more exactly.
+  // Once a refusal: dismissed, it is not shown again when more moves the line (a note, a
+  // wrap); a refusal that goes and comes back is a new one.
+  const refusalShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!refusalText) refusalShown.current = null;
+  }, [refusalText]);
   const { above: aboveText, room: textRoom } = useTextKeptInPlace(header, title, () => {
     const about = refusalNotice(draft.id);
-    if (!refusalText || useUi.getState().notices.some((shown) => shown.about === about)) return;
+    if (!refusalText || refusalShown.current === refusalText) return;
+    refusalShown.current = refusalText;
+    if (useUi.getState().notices.some((shown) => shown.about === about)) return;
     notify({ tone: 'error', about, message: refusalText, said: true });
   });
 
