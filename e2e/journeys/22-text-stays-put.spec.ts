@@ -56,14 +56,15 @@ test('a refusal landing far down a long post is said in the status area; gone wh
   await errorNotices(page).getByRole('button', { name: 'Dismiss' }).click();
   await expect(errorNotices(page)).toHaveCount(0);
   const lineHeight = () =>
-    page.locator('.above-text').evaluate((block) => (block as HTMLElement).offsetHeight);
+    page.locator('.above-text').evaluate((block) => (block as any).offsetHeight as number);
   const oneLine = await lineHeight();
   await page.setViewportSize({ width: 560, height: 860 });
   await expect.poll(lineHeight).toBeGreaterThan(oneLine);
   // Past the observer's answer: two frames.
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+  await page.evaluate(() => {
+    const frame = (globalThis as any).requestAnimationFrame;
+    return new Promise((done) => frame(() => frame(done)));
+  });
   await expect(errorNotices(page)).toHaveCount(0);
   await page.setViewportSize({ width: 1280, height: 860 });
 

@@ -452,3 +452,120 @@ describe('the post trashed by the writer’s Delete, then restored by a colleagu
     );
   }, 60_000);
 });
+
+// Review 59.
+// Review 58 made the open read again after the writer's Delete trashed the post, for a
+// colleague's restore. But the copy that read brings back is thrown away: the open adopts the
+// copy its FIRST read got, from before the Delete, the restore and the colleague's edit.
+describe('the writer’s Delete trashes the post while the open reads it; a colleague restores and edits it', () => {
+  it('opens the words the service holds now, not the copy read before the Delete', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const { draftId, remoteId, slug } = await syncedPost(
+      c,
+      publicationId,
+      `R59 shearwater ${randomUUID().slice(0, 6)}`,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    await call(c, 'sync.syncNow');
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+    // A colleague restores it and writes into it.
+    restoreFromTrash(h.service, remoteId);
+    const edited = await h.service.request('PUT', `/posts/${remoteId}`, {
+      body: { content: '<p>the colleague’s restored, rewritten words</p>' },
+    });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    first.release();
+    const opened = await opening;
+    expect(opened.ok, opened.ok ? '' : opened.error.message).toBe(true);
+    const draft = opened.ok ? (opened.value as { id: string; remoteId: number }) : undefined;
+    const got = await call(c, 'drafts.get', { draftId: draft!.id });
+    expect({ remoteId: got.remoteId, content: got.fields.content }).toEqual({
+      remoteId,
+      content: '<p>the colleague’s restored, rewritten words</p>',
+    });
+  }, 60_000);
+});
+
+/**
+ * A gateway in front of the service (a WAF, an access rule) that refuses every DELETE with a JSON
+ * 403, without passing it on; everything else goes through `inner`.
+ */
+function deletesForbidden(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() === 'DELETE')
+      return new Response(JSON.stringify({ status: 'error', message: 'Forbidden' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      });
+    return inner(input, init);
+  };
+}
+
+// The writer's Delete is refused outright (403: the service answered, and trashed nothing); a
+// colleague trashes the post before the open reads it again. The open's refusal then says the
+// writer's Delete "may have trashed it (it is tried again)": it certainly did not.
+describe('the writer’s Delete refused outright, the post trashed by a colleague meanwhile', () => {
+  it('does not say the refused Delete may have trashed it', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(deletesForbidden(hold.through));
+    const title = `R59 skua ${randomUUID().slice(0, 6)}`;
+    const { draftId, remoteId, slug } = await syncedPost(c, publicationId, title);
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    await call(c, 'sync.syncNow');
+    const refused = await call(c, 'drafts.get', { draftId });
+    expect(refused.lastError, 'the Delete refused').toMatch(/Forbidden/);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'still live').toBe(200);
+    // A colleague trashes it.
+    expect((await h.service.request('DELETE', `/posts/${remoteId}`)).status).toBeLessThan(300);
+    first.release();
+    const opened = await opening;
+    expect(opened.ok ? 'opened' : opened.error.message).toBe(`No post "${slug}" on the service`);
+  }, 60_000);
+});
+
+// The writer's Delete of the post is on its way and its connection hangs (a train's wifi, a
+// captive portal; GETs still answered). An open of that post, whose read answers at once, waits
+// for the Delete through every try of the client: 4 tries of 15 s (the defaults) and their
+// backoff, about a minute of "Opening…", with nothing said.
+describe('an open of the post whose own Delete hangs', () => {
+  it('answers the writer within a few seconds, not after every try of the Delete', async () => {
+    const { c, publicationId, dir } = await coreOnService(); // default request timeout, 15 s
+    const { draftId, slug } = await syncedPost(
+      c,
+      publicationId,
+      `R59 storm-petrel ${randomUUID().slice(0, 6)}`,
+    );
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    let deleting!: () => void;
+    const deleteSent = new Promise<void>((r) => (deleting = r));
+    h.proxy.setPolicy(({ method }) => {
+      if (method !== 'DELETE') return { type: 'pass' };
+      deleting();
+      return { type: 'hang' };
+    });
+    const round = c.dispatch('sync.syncNow', {});
+    await deleteSent;
+    const started = Date.now();
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    const waitedS = Math.round((Date.now() - started) / 1000);
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    await round;
+    expect(
+      waitedS,
+      `seconds of "Opening…" (then: ${opened.ok ? 'opened' : opened.error.message})`,
+    ).toBeLessThan(10);
+    expect(opened.ok ? 'opened' : opened.error.message).toMatch(
+      /^This post is not opened: your Delete of “R59 storm-petrel \w+” is on its way to the service/,
+    );
+  }, 180_000);
+});

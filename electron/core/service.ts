@@ -51,6 +51,8 @@ export interface CoreOptions {
  * waiting out the whole time limit, with nothing to show for it (a writer's review: 15 s).
  */
 const AWAY_LOOK_MS = 2_000;
+/** How long an open waits for a Delete of its post on its way before it says so. */
+const DELETE_WAIT_MS = 5_000;
 
 export interface Core {
   handlers: Handlers;
@@ -267,6 +269,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store.makePushesDue();
     scheduler.kick();
   };
+  /**
+   * A page read since `mark` without what a Delete sent since trashed (review 59: a list answered
+   * across the writer's Delete put the post back in the copy here, and offline it opened as a
+   * draft). One still on its way, if it trashes it, takes the copy with it when it is answered.
+   */
+  const withoutTrashed = <T extends { records: RemoteRecord[] }>(
+    mark: number,
+    publicationId: string,
+    kind: RecordKind,
+    result: T,
+  ): T => ({
+    ...result,
+    records: result.records.filter(
+      (record) =>
+        !engine.deletesOf(mark, publicationId, kind, record.id).some((one) => one.trashed),
+    ),
+  });
 
   const view = (draftId: string) => {
     const draft = store.getDraft(draftId);
@@ -510,14 +529,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'records.list': async ({ publicationId, kind, page, perPage, draftsOnly }) => {
       const key = { publicationId, kind, page, perPage, draftsOnly };
       const context = { publicationId, kind, store, firstPage: page === 1, draftsOnly };
+      const mark = engine.deleteMark();
       try {
         // Once sync knows the service is unreachable, the writer is not kept waiting through
         // retries for a list this computer can show at once.
-        const result = await clientFor(publicationId).list(
+        const answer = await clientFor(publicationId).list(
           kind,
           { page, limit: perPage, draftsOnly },
           { retry: engine.reachable(publicationId) },
         );
+        const result = withoutTrashed(mark, publicationId, kind, answer);
         reached(publicationId);
         // Removed while the service was asked: what came is dropped. Written, it failed the
         // store's constraint, a storage failure that paused sync for every publication (a review).
@@ -546,6 +567,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           pieced: !kept,
           refused,
         });
+      } finally {
+        engine.letGoOfMark(mark);
       }
     },
     'records.cachedPage': async ({ publicationId, kind, page, perPage, draftsOnly }) => {
@@ -582,9 +605,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       let total = 0;
       let lastPage = 1;
       let page = 1;
+      const mark = engine.deleteMark();
       try {
         for (; page <= Math.min(lastPage, FETCH_ALL_PAGES); page++) {
-          const result = await client.list(kind, { page, limit: 100 });
+          const answer = await client.list(kind, { page, limit: 100 });
+          const result = withoutTrashed(mark, publicationId, kind, answer);
           reached(publicationId);
           requirePublication(publicationId);
           // Cached as the list's own pages at 100 a page: offline, that view shows them too.
@@ -603,6 +628,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // answer says how far it got and why it stopped, rather than failing as if none had.
         if (page === 1 || !(error instanceof QuireError)) throw error;
         return { fetched, total, complete: false, stoppedBy: error.message };
+      } finally {
+        engine.letGoOfMark(mark);
       }
       const complete = page > lastPage;
       // Only a pass the service did not change under (same total throughout, every record seen
@@ -699,7 +726,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             kind: 'not-found',
             message: `No ${kind} "${slug}" on the service`,
           });
-        const record: FetchedRecord = remote;
+        let record: FetchedRecord = remote;
         /** Read again: null when the service has none, undefined when it did not answer. */
         const readAgain = async (): Promise<FetchedRecord | null | undefined> => {
           try {
@@ -731,9 +758,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // Until none is sent while it is read again (review 58: a Delete tried again during that
         // read trashed the post, and the read's "live" opened it): each pass needs a new one.
         for (let counted = 0; deletes().length > counted;) {
-          await Promise.all(deletes().map((one) => one.ended));
+          // Counted before the wait: one sent as it ends is waited for on the next pass.
+          const sent = deletes();
+          counted = sent.length;
+          // Not through every try of a Delete whose connection hangs (review 59: a minute of
+          // "Opening…"): the writer is told it is on its way.
+          if (!(await endedWithin(sent, DELETE_WAIT_MS))) throw deleteOnItsWay(kind, sent);
           requirePublication(publicationId);
-          counted = deletes().length;
           // Read again even after one trashed it: a colleague may have restored it since.
           const again = await readAgain();
           requirePublication(publicationId);
@@ -741,6 +772,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           // read fails, unless a Delete is known to have trashed it.
           if (again === null || (again === undefined && deletes().some((one) => one.trashed)))
             throw goneWith(kind, slug, deletes());
+          // What the service holds now (review 59: a colleague's restore, rewritten, opened as
+          // the copy read before the Delete). Another post at the slug (a service that frees a
+          // trashed post's slug; the reference server keeps it) has its own Deletes to count.
+          if (again && again.id !== record.id) counted = 0;
+          if (again) record = again;
         }
         existing = draftOfRecord(store, publicationId, kind, record);
         if (settling.length > 0) {
@@ -927,7 +963,7 @@ function sameVersion(seen: string, shown: { updatedAt: string; version: string }
 function goneWith(kind: RecordKind, slug: string, sent: readonly DeleteSent[]): QuireError {
   const named = (list: DeleteSent[]) => list.map((one) => `“${one.title || 'Untitled'}”`);
   const trashed = named(sent.filter((one) => one.trashed));
-  const unsure = named(sent.filter((one) => !one.trashed));
+  const unsure = named(sent.filter((one) => !one.trashed && !one.refused));
   const many = trashed.length > 1;
   const by =
     trashed.length > 0
@@ -936,6 +972,25 @@ function goneWith(kind: RecordKind, slug: string, sent: readonly DeleteSent[]): 
         ? `: your Delete of ${unsure[0]} may have trashed it (it is tried again)`
         : '';
   return new QuireError({ kind: 'not-found', message: `No ${kind} "${slug}" on the service${by}` });
+}
+
+/** True when every one ended within `ms`. */
+async function endedWithin(sent: readonly DeleteSent[], ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([Promise.all(sent.map((one) => one.ended)).then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function deleteOnItsWay(kind: RecordKind, sent: readonly DeleteSent[]): QuireError {
+  const title = sent.find((one) => one.endedAt === undefined)?.title || 'Untitled';
+  return new QuireError({
+    kind: 'conflict',
+    message: `This ${kind} is not opened: your Delete of “${title}” is on its way to the service, which has not answered yet. Open it again once it has.`,
+  });
 }
 
 function stillSending(kind: RecordKind, draft: Draft, deleting: boolean): QuireError {

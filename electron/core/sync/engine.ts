@@ -88,6 +88,8 @@ export interface DeleteSent {
   endedAt?: number;
   /** Answered: the record is in the trash. */
   trashed: boolean;
+  /** Answered with a refusal (a 4xx): it trashed nothing (review 59). */
+  refused: boolean;
   /** Settles when it has ended, answered or not. */
   ended: Promise<unknown>;
 }
@@ -1092,12 +1094,20 @@ export class SyncEngine {
       title: draft.fields.title,
       sentAt: ++this.deleteTick,
       trashed: false,
+      refused: false,
       ended: Promise.resolve(),
     };
     const sending = this.options.clientFor(draft.publicationId).delete(draft.kind, remoteId);
     sent.ended = sending.then(
       () => (sent.trashed = true),
-      () => undefined,
+      (error: unknown) => {
+        // Refused in so many words; a 5xx, a reset or a timeout may come after it trashed it.
+        sent.refused =
+          error instanceof QuireError &&
+          error.kind !== 'server' &&
+          error.status !== undefined &&
+          error.status < 500;
+      },
     );
     this.deletes.push(sent);
     this.pruneDeletes();
