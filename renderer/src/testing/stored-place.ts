@@ -1,3 +1,4 @@
+import { Fragment, Slice } from '@tiptap/pm/model';
 import { expect } from 'vitest';
 import { editorDocument } from '../features/editor/editor-content';
 import { documentHtml } from '../features/editor/extensions';
@@ -43,3 +44,18 @@ export const afterChild =
     });
     return found;
   };
+
+/**
+ * The document's text (lines joined by "|", an image as "[img]") with "^" where a letter typed at
+ * the caret `find(doc)` shows: typed in Visual, and typed in the source where the switch puts it.
+ */
+export const typedBothWays = (source: string, find: (doc: Doc) => number) => {
+  const doc = editorDocument(source);
+  const from = find(doc);
+  const [at] = sourcePlaceOf(source, doc, from, from);
+  const typed = editorDocument(`${source.slice(0, at)}\uE001${source.slice(at)}`);
+  const letter = doc.type.schema.text('\uE001', doc.resolve(from).marks());
+  const inVisual = doc.replace(from, from, new Slice(Fragment.from(letter), 0, 0));
+  const text = (d: Doc) => d.textBetween(0, d.content.size, '|', '[img]').replace('\uE001', '^');
+  return { source: text(typed), visual: text(inVisual) };
+};

@@ -23,14 +23,25 @@ import {
  * stays where no mark can be written (a caret beside a table or an embed), and finds where to
  * align the two where the source is not the document's own HTML.
  */
-const MARK = '\uE000';
+/**
+ * A character of the private use area that neither side holds: one already in the post (an icon
+ * font's glyph, Material Icons' "error" is U+E000) was found in place of the mark (review R14).
+ */
+function markFor(text: string, doc: Node): string {
+  const words = doc.textBetween(0, doc.content.size);
+  for (let code = 0xe000; code <= 0xf8ff; code += 1) {
+    const mark = String.fromCharCode(code);
+    if (!text.includes(mark) && !words.includes(mark)) return mark;
+  }
+  return '';
+}
 
-/** The document with the mark at `pos`, if text can stand there. */
-function markedDocument(doc: Node, pos: number): Node | null {
+/** The document with `mark` at `pos`, if text can stand there. */
+function markedDocument(doc: Node, pos: number, glyph: string): Node | null {
   const $pos = doc.resolve(pos);
-  if (!$pos.parent.inlineContent) return null;
+  if (!$pos.parent.inlineContent || !glyph) return null;
   // With the marks of the place, so it does not split a bold run into two.
-  const mark = doc.type.schema.text(MARK, $pos.marks());
+  const mark = doc.type.schema.text(glyph, $pos.marks());
   try {
     return doc.replace(pos, pos, new Slice(Fragment.from(mark), 0, 0));
   } catch {
@@ -45,6 +56,12 @@ function markedDocument(doc: Node, pos: number): Node | null {
 const AROUND = 200;
 const SLACK = 100;
 const MOST_EDITS = 2 * SLACK + AROUND;
+
+/** The count's rough place in the source, and how much farther the place may be (see sourcePlaceOf). */
+interface Near {
+  near: number;
+  reach: number;
+}
 
 /**
  * The units two HTMLs are aligned by: a tag or a character reference whole, else a character. By
@@ -78,7 +95,7 @@ function alignedIndex(
   from: string,
   at: number,
   to: string,
-  near: number,
+  near: Near,
   byName: boolean,
   inPre: boolean,
 ): number | null {
@@ -96,7 +113,7 @@ function alignedAt(
   from: string,
   at: number,
   to: string,
-  near: number,
+  { near, reach }: Near,
   byName: boolean,
   inPre: boolean,
 ): number | null {
@@ -104,7 +121,7 @@ function alignedAt(
   const after = units(from.slice(at, at + AROUND));
   const toStart = Math.max(0, near - AROUND - SLACK);
   // Whole units of `to` only: a cut one would not match its like in `from`.
-  const toUnits = units(to.slice(toStart, near + AROUND + SLACK));
+  const toUnits = units(to.slice(toStart, near + reach + AROUND + SLACK));
   const parts = diffArrays([...before, ...after], toUnits, {
     maxEditLength: MOST_EDITS,
     comparator: byName ? sameUnit : undefined,
@@ -152,6 +169,15 @@ function alignedAt(
     inFrom += length;
     if (!part.removed) inTo += chars;
   }
+  // At the end of the editor's HTML, before the source's white space after its last units: a
+  // post ending in an image and a line end had a letter typed there on a line of its own (review
+  // R14; past a `</a>` the editor does not write, `runStart` never began). The editor's HTML
+  // ends in a tag there, never in white space of its own.
+  if (after.length === 0) {
+    let end = inTo;
+    while (/\s/.test(to.charAt(end - 1))) end -= 1;
+    return end;
+  }
   return between();
 }
 
@@ -186,11 +212,12 @@ function placeInReplacement(
 
 /** Where in `text` (the HTML source) the visual editor's `from`..`to` is. */
 export function sourcePlaceOf(text: string, doc: Node, from: number, to: number): [number, number] {
+  const glyph = markFor(text, doc);
   const at = (pos: number): number | null => {
-    const marked = markedDocument(doc, pos);
+    const marked = markedDocument(doc, pos, glyph);
     if (!marked) return null;
     const html = documentHtml(marked);
-    const index = html.indexOf(MARK);
+    const index = html.indexOf(glyph);
     if (index < 0) return null;
     const own = html.slice(0, index) + html.slice(index + 1);
     if (own === text) return index;
@@ -198,13 +225,17 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // finds about where, the alignment exactly where (review R9: the start of a line after a
     // line break, and the far side of an image, were taken to the end of the words before).
     const near = sourceRangeOf(text, doc, pos, pos)[0];
+    // The count's place is before markup holding no text (images): the window reaches as much
+    // farther (review R14: the caret past Blogger's separator, 400 characters of it, was out of
+    // reach, and taken to an image's far side in the block before).
+    const reach = Math.max(0, index - sourceRangeOf(own, doc, pos, pos)[0]);
     // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
     // after it one in a listing (review R13).
     const inListing = doc.resolve(pos).parent.type.spec.code === true;
     // Tags by name first, then as written: by name, the words after a caret past Blogger's
     // separator image were matched with the post's first line (review R12), refused below.
     for (const byName of [true, false]) {
-      const found = alignedIndex(own, index, text, near, byName, inListing);
+      const found = alignedIndex(own, index, text, { near, reach }, byName, inListing);
       if (found === null) continue;
       const aligned = outsideMarkup(text, found);
       // Only among the places with as much text before them (give or take a space at the end, not
@@ -236,19 +267,21 @@ function textblocks(doc: Node): { node: Node; pos: number }[] {
 /** Where in `doc` (made of `text`) the HTML source's `from`..`to` is. */
 export function visualPlaceOf(text: string, doc: Node, from: number, to: number): Selection {
   const blocks = textblocks(doc);
+  const glyph = markFor(text, doc);
   const at = (offset: number): number | null => {
+    if (!glyph) return null;
     const inText = outsideMarkup(text, offset);
     const marked = textblocks(
-      editorDocument(`${text.slice(0, inText)}${MARK}${text.slice(inText)}`),
+      editorDocument(`${text.slice(0, inText)}${glyph}${text.slice(inText)}`),
     );
-    const index = marked.findIndex(({ node }) => node.textContent.includes(MARK));
+    const index = marked.findIndex(({ node }) => node.textContent.includes(glyph));
     const inBlock = marked[index]?.node;
     if (!inBlock) return null;
     // The mark between blocks made a line of its own: the count knows where that is.
     if (marked.length !== blocks.length) return null;
     let offsetInBlock = 0;
     inBlock.forEach((child, childOffset) => {
-      const found = child.isText ? (child.text ?? '').indexOf(MARK) : -1;
+      const found = child.isText ? (child.text ?? '').indexOf(glyph) : -1;
       if (found >= 0) offsetInBlock = childOffset + found;
     });
     const block = blocks[index];

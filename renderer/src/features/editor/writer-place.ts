@@ -110,6 +110,13 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
     if (tag && !IMAGE.test(tag) && !(words && tag.startsWith('<!--'))) {
       const inPre = PRE.exec(tag);
       if (inPre) pre = !inPre[1];
+      // The parser drops a line end just after `<pre>`: counted, the count ran a character ahead
+      // a listing, and past two every aligned place was refused (review R14).
+      if (inPre && pre) {
+        [words, space] = [false, -1];
+        at = end + (text.startsWith('\r\n', end) ? 2 : /[\r\n]/.test(text.charAt(end)) ? 1 : 0);
+        continue;
+      }
       if (BREAK.test(tag)) words = false;
       else if (!INLINE.test(tag)) [words, space] = [false, -1];
     } else if (!tag && !pre && SPACE.test(text.charAt(at))) {
