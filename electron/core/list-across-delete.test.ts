@@ -1,33 +1,41 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { openHarness } from './testing/open-harness';
+import { restoreFromTrash } from './testing/trash';
 
 const h = openHarness('list-across-delete');
 const { call, coreOnService, dueNow, syncedPost, draftsOfPost } = h;
 
-/** A fetch that, once armed, holds the answer to the next list GET of `/posts?…` until released. */
+/**
+ * A fetch that, once armed, holds the next list GET of `/posts?…` until released: its answer
+ * (`arm()`), or the request itself, before it goes out (`arm('request')`).
+ */
 function holdingList() {
-  let armed: { gate: Promise<void>; held: () => void } | null = null;
+  let armed: { gate: Promise<void>; held: () => void; request: boolean } | null = null;
   const through: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
     );
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (armed && method === 'GET' && url.pathname.endsWith('/posts')) {
-      const { gate, held } = armed;
-      armed = null;
-      held();
-      await gate;
+    const held = armed && method === 'GET' && url.pathname.endsWith('/posts') ? armed : null;
+    if (held) armed = null;
+    if (held?.request) {
+      held.held();
+      await held.gate;
+    }
+    const response = await fetch(input, init);
+    if (held && !held.request) {
+      held.held();
+      await held.gate;
     }
     return response;
   };
-  const arm = () => {
+  const arm = (what: 'answer' | 'request' = 'answer') => {
     let release!: () => void;
     let held!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const heldNow = new Promise<void>((r) => (held = r));
-    armed = { gate, held };
+    armed = { gate, held, request: what === 'request' };
     return { release, heldNow };
   };
   return { through, arm };
@@ -37,6 +45,12 @@ function holdingList() {
 // post still in it, is cached after the Delete took the post out of this computer's copy. Offline
 // then, the list shows the post the writer trashed, and opening it makes a draft of it: the open's
 // fall-back to the copy here never asks the log of Deletes sent.
+type Core = Awaited<ReturnType<typeof coreOnService>>['c'];
+const readList = (c: Core, channel: 'records.list' | 'records.fetchAll', publicationId: string) =>
+  channel === 'records.list'
+    ? c.dispatch(channel, { publicationId, kind: 'post', page: 1, perPage: 20, draftsOnly: false })
+    : c.dispatch(channel, { publicationId, kind: 'post' });
+
 // Both ways a list is read: a page of it, and every page (for a search of the copy here).
 const reads = {
   'a page of the list': { channel: 'records.list', perPage: 20 },
@@ -57,16 +71,7 @@ describe.each(Object.entries(reads))(
       await call(c, 'records.delete', { draftId });
       dueNow(dir, draftId);
       const { release, heldNow } = hold.arm();
-      const listing =
-        read.channel === 'records.list'
-          ? c.dispatch(read.channel, {
-              publicationId,
-              kind: 'post',
-              page: 1,
-              perPage: 20,
-              draftsOnly: false,
-            })
-          : c.dispatch(read.channel, { publicationId, kind: 'post' });
+      const listing = readList(c, read.channel, publicationId);
       await heldNow;
       await call(c, 'sync.syncNow');
       expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
@@ -95,6 +100,57 @@ describe.each(Object.entries(reads))(
         opened: opened.ok ? 'opened' : 'refused',
         drafts: await draftsOfPost(c, publicationId, remoteId),
       }).toEqual({ listedAgain: false, opened: 'refused', drafts: [] });
+    }, 60_000);
+  },
+);
+
+// Review 60 of that fix: a list set out before the writer's Delete, read after a colleague
+// restored the post. The service lists it live; left out as trashed by the log alone, it was
+// missing from the list and from the copy here (searched offline). It is asked again now.
+describe.each(Object.entries(reads))(
+  '%s set out before the writer’s Delete, read after a colleague restored the post',
+  (_, { channel }) => {
+    it('lists the post the service holds live, and keeps it in the copy here', async () => {
+      const hold = holdingList();
+      const { c, publicationId, dir } = await coreOnService(hold.through);
+      const title = `R60 dunlin ${randomUUID().slice(0, 6)}`;
+      const { draftId, remoteId, slug } = await syncedPost(c, publicationId, title);
+      await call(c, 'records.delete', { draftId });
+      dueNow(dir, draftId);
+      const { release, heldNow } = hold.arm('request');
+      const listing = readList(c, channel, publicationId);
+      await heldNow;
+      await call(c, 'sync.syncNow');
+      expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
+      restoreFromTrash(h.service, remoteId);
+      expect((await h.service.request('GET', `/posts/${slug}`)).status, 'restored').toBe(200);
+      // Only now does the list's request go to the service.
+      release();
+      const answer = await listing;
+      expect(answer.ok).toBe(true);
+      const serviceLists = (
+        (await h.service.request('GET', '/posts?limit=100')).json.posts.data as { id: number }[]
+      ).some((post) => post.id === remoteId);
+      expect(serviceLists, 'the service lists it').toBe(true);
+      const listed =
+        channel === 'records.list'
+          ? (answer.ok ? (answer.value as { items: { slug: string }[] }).items : []).some(
+              (item) => item.slug === slug,
+            )
+          : null;
+      const searched = (await call(c, 'records.search', {
+        publicationId,
+        kind: 'post',
+        query: title,
+        draftsOnly: false,
+      })) as { items?: { slug: string }[] } | { slug: string }[];
+      const found = (Array.isArray(searched) ? searched : (searched.items ?? [])).some(
+        (item) => item.slug === slug,
+      );
+      expect({ listed, inTheCopyHere: found }).toEqual({
+        listed: channel === 'records.list' ? true : null,
+        inTheCopyHere: true,
+      });
     }, 60_000);
   },
 );

@@ -7,7 +7,16 @@ import { restoreFromTrash } from './testing/trash';
 // sent otherwise, or unanswered, let it open the post just trashed. Set up as in
 // open-while-create-awaits.test.ts, on the reference server through a fault proxy.
 const h = openHarness('open-after-delete-sent');
-const { call, coreOnService, createAnswerLost, dueNow, draftsOfPost, syncedPost } = h;
+const {
+  call,
+  coreOnService,
+  createAnswerLost,
+  dueNow,
+  draftsOfPost,
+  nextCreateAnswerLost,
+  postsTitled,
+  syncedPost,
+} = h;
 
 // The open's read answers with the post; before the open looks for drafts it may be, a sync
 // round of the engine's own ("Sync now" here) sends the waiting draft's Delete, which trashes
@@ -568,4 +577,98 @@ describe('an open of the post whose own Delete hangs', () => {
       /^This post is not opened: your Delete of “R59 storm-petrel \w+” is on its way to the service/,
     );
   }, 180_000);
+});
+
+// Review 60: a Delete was taken for refused (trashed nothing) from its last try's status alone;
+// its first try, answer lost, had trashed the post, and the open's refusal left it unnamed.
+/** A gateway that lets the first DELETE through and refuses every later one with a JSON 403. */
+function laterDeletesForbidden(inner: typeof fetch): typeof fetch {
+  let deletes = 0;
+  return async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() === 'DELETE' && deletes++ > 0)
+      return new Response(JSON.stringify({ status: 'error', message: 'Forbidden' }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      });
+    return inner(input, init);
+  };
+}
+
+describe('the Delete’s first try lands, its answer lost; the retry is refused (403)', () => {
+  it('the open’s refusal does not leave out the writer’s Delete that trashed the post', async () => {
+    const hold = holdingRead();
+    const { c, publicationId, dir } = await coreOnService(laterDeletesForbidden(hold.through));
+    const title = `R60 knot ${randomUUID().slice(0, 6)}`;
+    const { draftId, slug } = await syncedPost(c, publicationId, title);
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    let deletes = 0;
+    h.proxy.setPolicy(({ method }) =>
+      method === 'DELETE' && deletes++ === 0 ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    await call(c, 'sync.syncNow');
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(deletes, 'the first try reached the service').toBe(1);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed by it').toBe(404);
+    const still = await call(c, 'drafts.get', { draftId });
+    expect(still.lastError, 'the retry refused').toMatch(/Forbidden/);
+    first.release();
+    const opened = await opening;
+    const message = opened.ok ? 'opened' : opened.error.message;
+    expect(message, 'names the writer’s Delete').toContain(`your Delete of “${title}”`);
+  }, 60_000);
+});
+
+// Review 60: the bound on the wait did not cover a Delete the open's own settling sends (a
+// draft's create answer lost, its Delete pressed): awaited through every try of the client.
+describe('an open whose settling sends the post’s Delete, and that Delete hangs', () => {
+  it('answers the writer within a few seconds, saying the Delete is on its way', async () => {
+    // A request timeout of 4 s (the default is 15 s): 4 tries of the hanging Delete are 16 s+.
+    const { c, publicationId, dir } = await coreOnService(undefined, 4_000);
+    await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: 'R60 warm-up', content: '<p>w</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const title = 'R60 gull, settled by the open';
+    nextCreateAnswerLost();
+    const draft = await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Mine</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    const [made] = await postsTitled(title);
+    expect(made, 'the create landed').toBeDefined();
+    const slug = 'r60-gull-renamed';
+    expect((await h.service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId: draft.id });
+    dueNow(dir, draft.id);
+    // Every DELETE hangs (a train's wifi); reads are answered.
+    let deletes = 0;
+    h.proxy.setPolicy(({ method }) => {
+      if (method !== 'DELETE') return { type: 'pass' };
+      deletes++;
+      return { type: 'hang' };
+    });
+    const started = Date.now();
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    const waitedS = Math.round((Date.now() - started) / 1000);
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(deletes, 'the open’s settling sent the Delete').toBeGreaterThan(0);
+    expect(
+      waitedS,
+      `seconds of "Opening…" (then: ${opened.ok ? 'opened' : opened.error.message})`,
+    ).toBeLessThan(9);
+    expect(opened.ok ? 'opened' : opened.error.message).toMatch(
+      /^This post is not opened: your Delete of “R60 gull, settled by the open” is on its way/,
+    );
+  }, 90_000);
 });

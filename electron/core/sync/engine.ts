@@ -88,7 +88,7 @@ export interface DeleteSent {
   endedAt?: number;
   /** Answered: the record is in the trash. */
   trashed: boolean;
-  /** Answered with a refusal (a 4xx): it trashed nothing (review 59). */
+  /** Known to have trashed nothing: refused at its one try that left, or never sent (review 59). */
   refused: boolean;
   /** Settles when it has ended, answered or not. */
   ended: Promise<unknown>;
@@ -1101,12 +1101,9 @@ export class SyncEngine {
     sent.ended = sending.then(
       () => (sent.trashed = true),
       (error: unknown) => {
-        // Refused in so many words; a 5xx, a reset or a timeout may come after it trashed it.
-        sent.refused =
-          error instanceof QuireError &&
-          error.kind !== 'server' &&
-          error.status !== undefined &&
-          error.status < 500;
+        // Never sent, or refused at the one try that left: a refusal of a retry says nothing of
+        // the try before, whose answer was lost (review 60); nor does a 5xx, a reset or a timeout.
+        sent.refused = landedNothing(error);
       },
     );
     this.deletes.push(sent);
