@@ -59,3 +59,19 @@ export const typedBothWays = (source: string, find: (doc: Doc) => number) => {
   const text = (d: Doc) => d.textBetween(0, d.content.size, '|', '[img]').replace('\uE001', '^');
   return { source: text(typed), visual: text(inVisual) };
 };
+
+/** Just after the `k`-th image (from 0) of the document. */
+export const afterImage =
+  (k: number) =>
+  (doc: Doc): number => {
+    let found = -1;
+    let seen = 0;
+    doc.descendants((node, pos) => {
+      if (found < 0 && node.type.name === 'image') {
+        if (seen === k) found = pos + node.nodeSize;
+        seen += 1;
+      }
+      return found < 0;
+    });
+    return found;
+  };

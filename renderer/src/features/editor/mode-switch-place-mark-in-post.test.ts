@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
+import { by, typedBothWays } from '../../testing/stored-place';
 
 // Review R14: the switch wrote U+E000 (a private-use character) as its mark and looked for the
 // first one. A post that already held one (Material Icons' "error" glyph is U+E000; icon fonts
@@ -56,5 +57,19 @@ describe('a post holding U+E000 (review R14)', () => {
     const at = referred.indexOf(' twice');
     const { from } = visualPlaceOf(referred, doc, at, at);
     expect(shown(doc, from)).toBe('[icon] Warning: back up first.|Then run the installer^ twice.');
+  });
+});
+
+// Review R15: the editor writes an attribute's `&#xE000;` as the character, and the mark was
+// chosen among those the post's text did not hold: found in a link's title instead.
+describe('a post holding U+E000 in an attribute, as a reference', () => {
+  const titled =
+    '<p>Intro words here.</p>\n<p><a href="https://x.test/" title="&#xE000; Home">Settings</a></p>\n<p>More words after.</p>';
+
+  it('Visual → source: a caret in the third paragraph stays there', () => {
+    expect(documentHtml(editorDocument(titled))).toContain('title="\uE000 Home"');
+    const { source: shown, visual } = typedBothWays(titled, by('More words'));
+    expect(visual).toBe('Intro words here.|Settings|More words^ after.');
+    expect(shown).toBe(visual);
   });
 });

@@ -28,7 +28,7 @@ import {
  * font's glyph, Material Icons' "error" is U+E000) was found in place of the mark (review R14).
  */
 function markFor(text: string, doc: Node): string {
-  const words = doc.textBetween(0, doc.content.size);
+  const words = heldBy(doc);
   for (let code = 0xe000; code <= 0xf8ff; code += 1) {
     const mark = String.fromCharCode(code);
     if (!text.includes(mark) && !words.includes(mark)) return mark;
@@ -36,7 +36,25 @@ function markFor(text: string, doc: Node): string {
   return '';
 }
 
-/** The document with `mark` at `pos`, if text can stand there. */
+/**
+ * The document's text and the values of its attributes: the editor writes an attribute's
+ * `&#xE000;` as the character (review R15: a link's title holding it was found for the mark).
+ */
+function heldBy(doc: Node): string {
+  const held: string[] = [];
+  const values = (attrs: Record<string, unknown>) => {
+    for (const value of Object.values(attrs))
+      held.push(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+  };
+  doc.descendants((node) => {
+    if (node.isText) held.push(node.text ?? '');
+    values(node.attrs);
+    for (const mark of node.marks) values(mark.attrs);
+  });
+  return held.join('');
+}
+
+/** The document with `glyph` at `pos`, if text can stand there. */
 function markedDocument(doc: Node, pos: number, glyph: string): Node | null {
   const $pos = doc.resolve(pos);
   if (!$pos.parent.inlineContent || !glyph) return null;
@@ -56,12 +74,6 @@ function markedDocument(doc: Node, pos: number, glyph: string): Node | null {
 const AROUND = 200;
 const SLACK = 100;
 const MOST_EDITS = 2 * SLACK + AROUND;
-
-/** The count's rough place in the source, and how much farther the place may be (see sourcePlaceOf). */
-interface Near {
-  near: number;
-  reach: number;
-}
 
 /**
  * The units two HTMLs are aligned by: a tag or a character reference whole, else a character. By
@@ -95,7 +107,7 @@ function alignedIndex(
   from: string,
   at: number,
   to: string,
-  near: Near,
+  near: number,
   byName: boolean,
   inPre: boolean,
 ): number | null {
@@ -113,7 +125,7 @@ function alignedAt(
   from: string,
   at: number,
   to: string,
-  { near, reach }: Near,
+  near: number,
   byName: boolean,
   inPre: boolean,
 ): number | null {
@@ -121,7 +133,7 @@ function alignedAt(
   const after = units(from.slice(at, at + AROUND));
   const toStart = Math.max(0, near - AROUND - SLACK);
   // Whole units of `to` only: a cut one would not match its like in `from`.
-  const toUnits = units(to.slice(toStart, near + reach + AROUND + SLACK));
+  const toUnits = units(to.slice(toStart, near + AROUND + SLACK));
   const parts = diffArrays([...before, ...after], toUnits, {
     maxEditLength: MOST_EDITS,
     comparator: byName ? sameUnit : undefined,
@@ -210,6 +222,26 @@ function placeInReplacement(
   return place;
 }
 
+const TAG = /<[^<>]*>/g;
+
+/** How many tags `html` has between `from` and `to`. */
+function tagsIn(html: string, from: number, to: number): number {
+  return from < to ? (html.slice(from, to).match(TAG) ?? []).length : 0;
+}
+
+/** Just past the `count`-th tag of `html` from `at` (its end, if it has fewer). */
+function pastTags(html: string, at: number, count: number): number {
+  const tag = new RegExp(TAG.source, 'g');
+  tag.lastIndex = at;
+  let end = at;
+  for (let left = count; left > 0; left -= 1) {
+    const found = tag.exec(html);
+    if (!found) break;
+    end = found.index + found[0].length;
+  }
+  return end;
+}
+
 /** Where in `text` (the HTML source) the visual editor's `from`..`to` is. */
 export function sourcePlaceOf(text: string, doc: Node, from: number, to: number): [number, number] {
   const glyph = markFor(text, doc);
@@ -224,18 +256,20 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // Not the editor's own HTML (a post as stored, until its first edit in Visual): the count
     // finds about where, the alignment exactly where (review R9: the start of a line after a
     // line break, and the far side of an image, were taken to the end of the words before).
-    const near = sourceRangeOf(text, doc, pos, pos)[0];
-    // The count's place is before markup holding no text (images): the window reaches as much
-    // farther (review R14: the caret past Blogger's separator, 400 characters of it, was out of
-    // reach, and taken to an image's far side in the block before).
-    const reach = Math.max(0, index - sourceRangeOf(own, doc, pos, pos)[0]);
+    // The count's place is before markup holding no text (images): past as many tags of the
+    // source as the editor writes between its own count's place and the caret (review R14: the
+    // caret past Blogger's separator, 400 characters of it, was out of the window's reach and
+    // taken to an image in the block before; R15: a window stretched to reach it took in a run
+    // of separators, alike by tag name, and another photo was matched).
+    const ownNear = sourceRangeOf(own, doc, pos, pos)[0];
+    const near = pastTags(text, sourceRangeOf(text, doc, pos, pos)[0], tagsIn(own, ownNear, index));
     // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
     // after it one in a listing (review R13).
     const inListing = doc.resolve(pos).parent.type.spec.code === true;
     // Tags by name first, then as written: by name, the words after a caret past Blogger's
     // separator image were matched with the post's first line (review R12), refused below.
     for (const byName of [true, false]) {
-      const found = alignedIndex(own, index, text, { near, reach }, byName, inListing);
+      const found = alignedIndex(own, index, text, near, byName, inListing);
       if (found === null) continue;
       const aligned = outsideMarkup(text, found);
       // Only among the places with as much text before them (give or take a space at the end, not

@@ -38,6 +38,16 @@ purify.addHook('uponSanitizeElement', (node, data) => {
   if (embedName(element.getAttribute('src')) === null) element.remove();
 });
 
+// The parser drops a line end just after `<pre>`, and serialising does not write it back: read
+// again (the editor parses what this returns), a listing opening with a blank line lost it
+// (review R15). The one kept is written twice, as the post had it.
+purify.addHook('afterSanitizeElements', (node) => {
+  if (node.nodeName !== 'PRE') return;
+  const first = node.firstChild;
+  if (first?.nodeType === 3 && first.nodeValue?.startsWith('\n'))
+    first.nodeValue = `\n${first.nodeValue}`;
+});
+
 /**
  * HTML from the service, made safe to render: no scripts, no event handlers, no javascript:
  * URLs. Applied before anything reaches the editor or a preview.
