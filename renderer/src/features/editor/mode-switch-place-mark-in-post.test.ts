@@ -72,4 +72,15 @@ describe('a post holding U+E000 in an attribute, as a reference', () => {
     expect(visual).toBe('Intro words here.|Settings|More words^ after.');
     expect(shown).toBe(visual);
   });
+
+  it('the same in an image’s alt text', () => {
+    const alt = titled.replace(
+      '<a href="https://x.test/" title="&#xE000; Home">Settings</a>',
+      '<img src="https://x.test/i.png" alt="&#xE000; Settings">',
+    );
+    expect(documentHtml(editorDocument(alt))).toContain('alt="\uE000 Settings"');
+    const { source: shown, visual } = typedBothWays(alt, by('More words'));
+    expect(visual).toBe('Intro words here.|[img]|More words^ after.');
+    expect(shown).toBe(visual);
+  });
 });
