@@ -672,3 +672,133 @@ describe('an open whose settling sends the post’s Delete, and that Delete hang
     );
   }, 90_000);
 });
+
+/**
+ * The network goes (nothing connects: ECONNREFUSED at connect) for `ms` right after a DELETE is
+ * answered 404: the list `client.delete` reads to check that 404 never leaves this computer.
+ */
+function networkGoesAfterDelete404(inner: typeof fetch, ms: number) {
+  let cutUntil = 0;
+  let cuts = 0;
+  const through: typeof fetch = async (input, init) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (Date.now() < cutUntil && method === 'GET' && url.pathname.endsWith('/posts')) {
+      cuts++;
+      const system = Object.assign(new Error(`connect ECONNREFUSED ${url.host}`), {
+        code: 'ECONNREFUSED',
+        syscall: 'connect',
+      });
+      throw new TypeError('fetch failed', { cause: system });
+    }
+    const response = await inner(input, init);
+    if (method === 'DELETE' && response.status === 404) cutUntil = Date.now() + ms;
+    return response;
+  };
+  return { through, cuts: () => cuts };
+}
+
+// Review 61. The Delete's first try lands (its answer lost), its retry is answered 404 (already
+// in the trash), and the list `client.delete` reads to trust that 404 fails without leaving
+// (the network gone a moment). That list's error is the Delete's: `landedNothing` says it never
+// left, so the Delete is taken as "known to have trashed nothing", and the open's refusal,
+// the post trashed by that very Delete, names no Delete of the writer's.
+describe('a Delete that landed, whose 404 check could not be read', () => {
+  it('the open’s refusal still names the writer’s Delete', async () => {
+    const hold = holdingRead();
+    const net = networkGoesAfterDelete404(hold.through, 4_000);
+    const { c, publicationId, dir } = await coreOnService(net.through);
+    const title = `R61 scaup ${randomUUID().slice(0, 6)}`;
+    const { draftId, slug } = await syncedPost(c, publicationId, title);
+    await call(c, 'records.delete', { draftId });
+    dueNow(dir, draftId);
+    const first = hold.arm(slug);
+    const opening = c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    await first.heldNow;
+    let deletes = 0;
+    h.proxy.setPolicy(({ method }) =>
+      method === 'DELETE' && deletes++ === 0 ? { type: 'drop-response' } : { type: 'pass' },
+    );
+    await call(c, 'sync.syncNow');
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(deletes, 'tried twice: the first landed, the second answered 404').toBe(2);
+    expect(net.cuts(), 'the 404’s check never left').toBeGreaterThan(0);
+    expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed by it').toBe(404);
+    // The network is back.
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
+    first.release();
+    const opened = await opening;
+    const message = opened.ok ? 'opened' : opened.error.message;
+    expect(message, 'names the writer’s Delete').toContain(`your Delete of “${title}”`);
+  }, 60_000);
+});
+
+// Review 61. The open's settling is raced against 5 s; at 5 s it checks for a Delete of the post
+// "on its way" and, finding none, awaits the flush with no bound. A settling whose own reads are
+// slow (here its first request takes 6 s) sends the post's Delete only after that check: the
+// Delete hangs, and the open waits through every try of it, as before review 60's fix.
+describe('an open whose settling sends the post’s Delete after 5 s, and that Delete hangs', () => {
+  it('answers within a few seconds of the Delete going, saying it is on its way', async () => {
+    const { c, publicationId, dir } = await coreOnService(undefined, 8_000);
+    await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: 'R61 warm-up', content: '<p>w</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    const title = 'R61 grebe, settled late';
+    nextCreateAnswerLost();
+    const draft = await call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Mine</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    const [made] = await postsTitled(title);
+    expect(made, 'the create landed').toBeDefined();
+    const slug = `r61-grebe-${made!.id}`;
+    expect((await h.service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
+      200,
+    );
+    await call(c, 'records.delete', { draftId: draft.id });
+    dueNow(dir, draft.id);
+    // The open's read answers at once; the settling's first request takes 6 s (a slow service);
+    // every DELETE hangs.
+    let read = false;
+    let slowed = false;
+    let firstDeleteAt = 0;
+    const started = Date.now();
+    h.proxy.setPolicy(({ method, url }) => {
+      if (method === 'DELETE') {
+        firstDeleteAt ||= Date.now() - started;
+        return { type: 'hang' };
+      }
+      if (!read && method === 'GET' && url.split('?')[0]!.endsWith(`/posts/${slug}`)) {
+        read = true;
+        return { type: 'pass' };
+      }
+      if (read && !slowed) {
+        slowed = true;
+        return { type: 'delay', ms: 6_000 };
+      }
+      return { type: 'pass' };
+    });
+    const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug });
+    const waitedS = Math.round((Date.now() - started) / 1000);
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect(
+      firstDeleteAt,
+      'the open’s settling sent the Delete after the 5 s check',
+    ).toBeGreaterThan(5_000);
+    expect({
+      waitedS: waitedS <= 15 ? '≤ 15 s' : `${waitedS} s`,
+      said: opened.ok ? 'opened' : opened.error.message.slice(0, 60),
+    }).toEqual({
+      waitedS: '≤ 15 s',
+      said: `This post is not opened: your Delete of “${title}” is on`.slice(0, 60),
+    });
+  }, 120_000);
+});

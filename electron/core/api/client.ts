@@ -416,7 +416,17 @@ export class PublishingApiClient {
       if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
       // Gone already, unless the publication itself is not found (its subdomain renamed): the
       // list answers then too, or the 404 was not the post's.
-      await this.list(kind, { page: 1, limit: 1 });
+      try {
+        await this.list(kind, { page: 1, limit: 1 });
+      } catch (checkError) {
+        // The Delete left, and a try of it may have trashed the record: a check that never
+        // left, or was refused, does not say the Delete did nothing (review 61).
+        if (checkError instanceof Error) {
+          unsent.delete(checkError);
+          refusedOnly.delete(checkError);
+        }
+        throw checkError;
+      }
     }
   }
 
