@@ -107,9 +107,21 @@ describe.each(Object.entries(reads))(
 // Review 60 of that fix: a list set out before the writer's Delete, read after a colleague
 // restored the post. The service lists it live; left out as trashed by the log alone, it was
 // missing from the list and from the copy here (searched offline). It is asked again now.
-describe.each(Object.entries(reads))(
+// Review 62: from a service slow to answer (2.5 s a request, a busy shared host), a look of 2 s
+// cut its answer off, and the post was left out again.
+const restoredReads = {
+  ...reads,
+  'a page of the list, from a slow service,': {
+    channel: 'records.list',
+    perPage: 20,
+    slowMs: 2_500,
+  },
+} as const;
+
+describe.each(Object.entries(restoredReads))(
   '%s set out before the writer’s Delete, read after a colleague restored the post',
-  (_, { channel }) => {
+  (_, read) => {
+    const { channel } = read;
     it('lists the post the service holds live, and keeps it in the copy here', async () => {
       const hold = holdingList();
       const { c, publicationId, dir } = await coreOnService(hold.through);
@@ -124,9 +136,11 @@ describe.each(Object.entries(reads))(
       expect((await h.service.request('GET', `/posts/${slug}`)).status, 'trashed').toBe(404);
       restoreFromTrash(h.service, remoteId);
       expect((await h.service.request('GET', `/posts/${slug}`)).status, 'restored').toBe(200);
+      if ('slowMs' in read) h.proxy.setPolicy(() => ({ type: 'delay', ms: read.slowMs }));
       // Only now does the list's request go to the service.
       release();
       const answer = await listing;
+      h.proxy.setPolicy(() => ({ type: 'pass' }));
       expect(answer.ok).toBe(true);
       const serviceLists = (
         (await h.service.request('GET', '/posts?limit=100')).json.posts.data as { id: number }[]

@@ -7,16 +7,7 @@ import { restoreFromTrash } from './testing/trash';
 // sent otherwise, or unanswered, let it open the post just trashed. Set up as in
 // open-while-create-awaits.test.ts, on the reference server through a fault proxy.
 const h = openHarness('open-after-delete-sent');
-const {
-  call,
-  coreOnService,
-  createAnswerLost,
-  dueNow,
-  draftsOfPost,
-  nextCreateAnswerLost,
-  postsTitled,
-  syncedPost,
-} = h;
+const { call, coreOnService, createAnswerLost, dueNow, draftsOfPost, syncedPost } = h;
 
 // The open's read answers with the post; before the open looks for drafts it may be, a sync
 // round of the engine's own ("Sync now" here) sends the waiting draft's Delete, which trashes
@@ -627,30 +618,16 @@ describe('the Delete’s first try lands, its answer lost; the retry is refused 
 describe('an open whose settling sends the post’s Delete, and that Delete hangs', () => {
   it('answers the writer within a few seconds, saying the Delete is on its way', async () => {
     // A request timeout of 4 s (the default is 15 s): 4 tries of the hanging Delete are 16 s+.
-    const { c, publicationId, dir } = await coreOnService(undefined, 4_000);
-    await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title: 'R60 warm-up', content: '<p>w</p>' },
-    });
-    await call(c, 'sync.syncNow');
     const title = 'R60 gull, settled by the open';
-    nextCreateAnswerLost();
-    const draft = await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Mine</p>' },
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, {
+      requestTimeoutMs: 4_000,
     });
-    await call(c, 'sync.syncNow');
-    h.proxy.setPolicy(() => ({ type: 'pass' }));
-    const [made] = await postsTitled(title);
-    expect(made, 'the create landed').toBeDefined();
     const slug = 'r60-gull-renamed';
-    expect((await h.service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
-    await call(c, 'records.delete', { draftId: draft.id });
-    dueNow(dir, draft.id);
+    await call(c, 'records.delete', { draftId: draftId });
+    dueNow(dir, draftId);
     // Every DELETE hangs (a train's wifi); reads are answered.
     let deletes = 0;
     h.proxy.setPolicy(({ method }) => {
@@ -741,30 +718,16 @@ describe('a Delete that landed, whose 404 check could not be read', () => {
 // Delete hangs, and the open waits through every try of it, as before review 60's fix.
 describe('an open whose settling sends the post’s Delete after 5 s, and that Delete hangs', () => {
   it('answers within a few seconds of the Delete going, saying it is on its way', async () => {
-    const { c, publicationId, dir } = await coreOnService(undefined, 8_000);
-    await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title: 'R61 warm-up', content: '<p>w</p>' },
-    });
-    await call(c, 'sync.syncNow');
     const title = 'R61 grebe, settled late';
-    nextCreateAnswerLost();
-    const draft = await call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Mine</p>' },
+    const { c, publicationId, dir, draftId, made } = await createAnswerLost(title, {
+      requestTimeoutMs: 8_000,
     });
-    await call(c, 'sync.syncNow');
-    h.proxy.setPolicy(() => ({ type: 'pass' }));
-    const [made] = await postsTitled(title);
-    expect(made, 'the create landed').toBeDefined();
-    const slug = `r61-grebe-${made!.id}`;
-    expect((await h.service.request('PUT', `/posts/${made!.id}`, { body: { slug } })).status).toBe(
+    const slug = `r61-grebe-${made.id}`;
+    expect((await h.service.request('PUT', `/posts/${made.id}`, { body: { slug } })).status).toBe(
       200,
     );
-    await call(c, 'records.delete', { draftId: draft.id });
-    dueNow(dir, draft.id);
+    await call(c, 'records.delete', { draftId: draftId });
+    dueNow(dir, draftId);
     // The open's read answers at once; the settling's first request takes 6 s (a slow service);
     // every DELETE hangs.
     let read = false;

@@ -279,16 +279,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     publicationId: string,
     kind: RecordKind,
     result: T,
+    listTookMs: number,
   ): Promise<T> => {
     const trashed = (record: RemoteRecord) =>
       engine.deletesOf(mark, publicationId, kind, record.id).some((one) => one.trashed);
     if (!result.records.some(trashed)) return result;
     // Asked again: a colleague may have restored it since, and the list read after that
     // (review 60: a live post was left out of the list and of the copy here). All at once, and
-    // for a short look (review 61: a service gone quiet held the page a time limit a post);
-    // unanswered, it is left out: as far as is known, the Delete trashed it.
+    // for a look as long as the list's own read, twice over (review 61: a service gone quiet held
+    // the page a time limit a post; review 62: a look of 2 s cut off a slow service's answer).
+    // Unanswered, it is left out: as far as is known, the Delete trashed it.
     const look = new AbortController();
-    const timer = setTimeout(() => look.abort(), AWAY_LOOK_MS);
+    const timer = setTimeout(() => look.abort(), Math.max(AWAY_LOOK_MS, 2 * listTookMs));
     try {
       const records = await Promise.all(
         result.records.map(async (record) => {
@@ -551,12 +553,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       try {
         // Once sync knows the service is unreachable, the writer is not kept waiting through
         // retries for a list this computer can show at once.
+        const asked = Date.now();
         const answer = await clientFor(publicationId).list(
           kind,
           { page, limit: perPage, draftsOnly },
           { retry: engine.reachable(publicationId) },
         );
-        const result = await withoutTrashed(mark, publicationId, kind, answer);
+        const result = await withoutTrashed(mark, publicationId, kind, answer, Date.now() - asked);
         reached(publicationId);
         // Removed while the service was asked: what came is dropped. Written, it failed the
         // store's constraint, a storage failure that paused sync for every publication (a review).
@@ -626,8 +629,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const mark = engine.deleteMark();
       try {
         for (; page <= Math.min(lastPage, FETCH_ALL_PAGES); page++) {
+          const asked = Date.now();
           const answer = await client.list(kind, { page, limit: 100 });
-          const result = await withoutTrashed(mark, publicationId, kind, answer);
+          const took = Date.now() - asked;
+          const result = await withoutTrashed(mark, publicationId, kind, answer, took);
           reached(publicationId);
           requirePublication(publicationId);
           // Cached as the list's own pages at 100 a page: offline, that view shows them too.

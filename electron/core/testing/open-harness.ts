@@ -101,10 +101,12 @@ export function openHarness(name: string) {
         through?: typeof fetch;
         /** The publication's first create here: the service not yet seen keeping keys. */
         first?: boolean;
+        requestTimeoutMs?: number;
       } = {},
     ) {
       const { c, publicationId, dir } = await h.coreOnService(
         options.through ?? (options.goneNamesNoId ? goneNamingNoId(fetch) : undefined),
+        options.requestTimeoutMs,
       );
       if (!options.first) {
         await h.call(c, 'records.create', {
