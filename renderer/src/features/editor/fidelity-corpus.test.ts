@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { markupLoss, sameHtml, textOf, visualRoundTrip } from './fidelity';
+
+// Whole corpus posts, at many carets: seconds in jsdom, three times that on a loaded machine
+// (a review saw the 20 s default run out beside another suite).
+vi.setConfig({ testTimeout: 60_000 });
 
 // Bundled as raw text, so the corpus needs no file system access in the renderer's config.
 const files = import.meta.glob<string>('./corpus/*.html', {

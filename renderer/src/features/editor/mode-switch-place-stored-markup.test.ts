@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { Fragment, Slice } from '@tiptap/pm/model';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { editorDocument } from './editor-content';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
 import { textCountBefore } from './writer-place';
 import { afterChild, by, storedCaret, type Doc } from '../../testing/stored-place';
+
+// Whole corpus posts, at many carets: seconds in jsdom, three times that on a loaded machine
+// (a review saw the 20 s default run out beside another suite).
+vi.setConfig({ testTimeout: 60_000 });
 
 // Review R11: the caret's place across a switch to HTML source, in a post as stored (not yet the
 // editor's own HTML), where 7ac7b17's alignment, or the count before it, lost it.

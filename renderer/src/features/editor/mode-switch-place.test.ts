@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { editorDocument } from './editor-content';
 import { documentHtml } from './extensions';
 import { sourcePlaceOf, visualPlaceOf } from './mode-switch-place';
 import { textCountBefore, textPlace } from './writer-place';
 import { afterChild, by, storedCaret } from '../../testing/stored-place';
+
+// Whole corpus posts, at many carets: seconds in jsdom, three times that on a loaded machine
+// (a review saw the 20 s default run out beside another suite).
+vi.setConfig({ testTimeout: 60_000 });
 
 // A writer's review: switching between the visual editor and HTML source put the caret at the top
 // of the post both ways, and a writer deep in a long post lost their paragraph.

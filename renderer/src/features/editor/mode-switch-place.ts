@@ -229,14 +229,18 @@ function tagsIn(html: string, from: number, to: number): number {
   return from < to ? (html.slice(from, to).match(TAG) ?? []).length : 0;
 }
 
-/** Just past the `count`-th tag of `html` from `at` (its end, if it has fewer). */
+/**
+ * Just past the `count`-th tag of `html` from `at`, or the last before any words: the markup the
+ * editor writes there is not always the source's, tag for tag (a `</p>` or `<tbody>` the source
+ * leaves out), and one tag too many ran through the words after the caret (review R16).
+ */
 function pastTags(html: string, at: number, count: number): number {
   const tag = new RegExp(TAG.source, 'g');
   tag.lastIndex = at;
   let end = at;
   for (let left = count; left > 0; left -= 1) {
     const found = tag.exec(html);
-    if (!found) break;
+    if (!found || /\S/.test(html.slice(end, found.index))) break;
     end = found.index + found[0].length;
   }
   return end;
@@ -262,7 +266,8 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // taken to an image in the block before; R15: a window stretched to reach it took in a run
     // of separators, alike by tag name, and another photo was matched).
     const ownNear = sourceRangeOf(own, doc, pos, pos)[0];
-    const near = pastTags(text, sourceRangeOf(text, doc, pos, pos)[0], tagsIn(own, ownNear, index));
+    const counted = sourceRangeOf(text, doc, pos, pos)[0];
+    const near = pastTags(text, counted, tagsIn(own, ownNear, index));
     // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
     // after it one in a listing (review R13).
     const inListing = doc.resolve(pos).parent.type.spec.code === true;
@@ -280,7 +285,7 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
       const off = textCountBefore(text, aligned) - textCountBefore(own, index);
       if (Math.abs(off) <= 1) return aligned;
     }
-    return near;
+    return counted;
   };
   const start = at(from);
   const end = from === to ? start : at(to);
