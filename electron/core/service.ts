@@ -51,6 +51,8 @@ export interface CoreOptions {
  * waiting out the whole time limit, with nothing to show for it (a writer's review: 15 s).
  */
 const AWAY_LOOK_MS = 2_000;
+/** The longest look a list takes again at the posts a Delete trashed while it read. */
+const LOOK_AGAIN_MOST_MS = 4_000;
 /** How long an open waits for a Delete of its post on its way before it says so. */
 const DELETE_WAIT_MS = 5_000;
 
@@ -286,22 +288,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!result.records.some(trashed)) return result;
     // Asked again: a colleague may have restored it since, and the list read after that
     // (review 60: a live post was left out of the list and of the copy here). All at once, and
-    // for a look as long as the list's own read, twice over (review 61: a service gone quiet held
-    // the page a time limit a post; review 62: a look of 2 s cut off a slow service's answer).
+    // for a look twice as long as the list's read, 2 s to 4 s (review 61: a service gone quiet
+    // held the page a time limit a post; review 62: 2 s cut off a slow service's answer; review
+    // 63: the list's time counted its retries, and the look ran a time limit again).
     // Unanswered, it is left out: as far as is known, the Delete trashed it.
     const look = new AbortController();
-    const timer = setTimeout(() => look.abort(), Math.max(AWAY_LOOK_MS, 2 * listTookMs));
+    const lookMs = Math.min(LOOK_AGAIN_MOST_MS, Math.max(AWAY_LOOK_MS, 2 * listTookMs));
+    const timer = setTimeout(() => look.abort(), lookMs);
+    const askedAgain = new Set<number>();
     try {
       const records = await Promise.all(
         result.records.map(async (record) => {
           if (!trashed(record)) return record;
+          askedAgain.add(record.id);
           const now = await clientFor(publicationId)
             .findBySlug(kind, record.slug, { retry: false, signal: look.signal })
             .catch(() => undefined);
           return now?.id === record.id ? withoutEtag(now) : undefined;
         }),
       );
-      return { ...result, records: records.filter((record) => record !== undefined) };
+      // And what a Delete trashed during the look (review 63: it went back in the copy here).
+      const kept = records.filter(
+        (record): record is RemoteRecord =>
+          record !== undefined && (askedAgain.has(record.id) || !trashed(record)),
+      );
+      return { ...result, records: kept };
     } finally {
       clearTimeout(timer);
     }
