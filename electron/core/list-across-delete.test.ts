@@ -362,3 +362,67 @@ describe('a page answered at its retry, after a first try that hung, the service
     }).toEqual({ ok: true, heldAfterTheAnswer: '≤ 5 s' });
   }, 90_000);
 });
+
+// Review 64: a page answered across the writer's Delete of A; a colleague restores A, so the look asks A
+// again and is answered "live". Still in the look, the writer opens A and deletes it again, and
+// that Delete lands. Every record asked again was kept, whatever a Delete did after its answer
+// left the service: A went back in the copy here.
+describe('a post asked again by the look, deleted again by the writer during it', () => {
+  it('is not put back in the copy here, nor opened offline', async () => {
+    const hold = holdingList();
+    const { c, publicationId, dir } = await coreOnService(hold.through);
+    const a = await syncedPost(c, publicationId, `R64 garganey ${randomUUID().slice(0, 6)}`);
+    await call(c, 'records.delete', { draftId: a.draftId });
+    dueNow(dir, a.draftId);
+    const listHold = hold.arm();
+    const listing = c.dispatch('records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 20,
+      draftsOnly: false,
+    });
+    await listHold.heldNow; // the service listed A
+    await call(c, 'sync.syncNow'); // the writer's Delete lands
+    expect((await h.service.request('GET', `/posts/${a.slug}`)).status, 'A trashed').toBe(404);
+    restoreFromTrash(h.service, a.remoteId); // a colleague restores it
+    expect((await h.service.request('GET', `/posts/${a.slug}`)).status, 'A back').toBe(200);
+    await new Promise((r) => setTimeout(r, 2_100)); // the list took > 2 s: a look of 4 s
+    const readHold = hold.armRead(a.slug);
+    listHold.release();
+    await readHold.heldNow; // asked again: answered live, the answer on its way
+    // The writer opens A (live again) and deletes it; the Delete lands.
+    const opened = await call(c, 'drafts.open', { publicationId, kind: 'post', slug: a.slug });
+    await call(c, 'records.delete', { draftId: opened.id });
+    dueNow(dir, opened.id);
+    await call(c, 'sync.syncNow');
+    expect((await h.service.request('GET', `/posts/${a.slug}`)).status, 'A trashed again').toBe(
+      404,
+    );
+    expect(await draftsOfPost(c, publicationId, a.remoteId), 'A let go').toEqual([]);
+    readHold.release();
+    const answer = await listing;
+    expect(answer.ok).toBe(true);
+    h.proxy.setPolicy(() => ({ type: 'reset' }));
+    const offline = await c.dispatch('records.list', {
+      publicationId,
+      kind: 'post',
+      page: 1,
+      perPage: 20,
+      draftsOnly: false,
+    });
+    const listed = offline.ok
+      ? (offline.value as { items: { slug: string }[] }).items.map((item) => item.slug)
+      : [];
+    const reopened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug: a.slug });
+    h.proxy.setPolicy(() => ({ type: 'pass' }));
+    expect({
+      offline: offline.ok
+        ? (offline.value as { fromCache: boolean }).fromCache
+        : offline.error.kind === 'offline',
+      aListedOffline: listed.includes(a.slug),
+      aOpened: reopened.ok ? 'opened as a draft' : 'refused',
+      aDrafts: (await draftsOfPost(c, publicationId, a.remoteId)).length,
+    }).toEqual({ offline: true, aListedOffline: false, aOpened: 'refused', aDrafts: 0 });
+  }, 60_000);
+});

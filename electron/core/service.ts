@@ -293,6 +293,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // 63: the list's time counted its retries, and the look ran a time limit again).
     // Unanswered, it is left out: as far as is known, the Delete trashed it.
     const look = new AbortController();
+    // A post asked again is judged by the Deletes sent after that: its answer is older than any
+    // later one (review 64: deleted again during the look, it went back in the copy here).
+    const lookMark = engine.deleteMark();
+    const trashedSinceAsked = (record: RemoteRecord) =>
+      engine.deletesOf(lookMark, publicationId, kind, record.id).some((one) => one.trashed);
     const lookMs = Math.min(LOOK_AGAIN_MOST_MS, Math.max(AWAY_LOOK_MS, 2 * listTookMs));
     const timer = setTimeout(() => look.abort(), lookMs);
     const askedAgain = new Set<number>();
@@ -310,11 +315,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // And what a Delete trashed during the look (review 63: it went back in the copy here).
       const kept = records.filter(
         (record): record is RemoteRecord =>
-          record !== undefined && (askedAgain.has(record.id) || !trashed(record)),
+          record !== undefined &&
+          !(askedAgain.has(record.id) ? trashedSinceAsked(record) : trashed(record)),
       );
       return { ...result, records: kept };
     } finally {
       clearTimeout(timer);
+      engine.letGoOfMark(lookMark);
     }
   };
 
