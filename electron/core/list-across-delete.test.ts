@@ -59,6 +59,40 @@ const readList = (c: Core, channel: 'records.list' | 'records.fetchAll', publica
     ? c.dispatch(channel, { publicationId, kind: 'post', page: 1, perPage: 20, draftsOnly: false })
     : c.dispatch(channel, { publicationId, kind: 'post' });
 
+/**
+ * Offline (the service resetting every connection), what this computer shows of a post: whether
+ * the list is the copy here, whether it lists the post, whether opening it makes a draft.
+ */
+async function offlineLook(
+  c: Core,
+  publicationId: string,
+  post: { slug: string; remoteId: number },
+) {
+  h.proxy.setPolicy(() => ({ type: 'reset' }));
+  const offline = await c.dispatch('records.list', {
+    publicationId,
+    kind: 'post',
+    page: 1,
+    perPage: 20,
+    draftsOnly: false,
+  });
+  const listed = offline.ok
+    ? (offline.value as { items: { slug: string }[] }).items.map((item) => item.slug)
+    : [];
+  const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug: post.slug });
+  h.proxy.setPolicy(() => ({ type: 'pass' }));
+  return {
+    // With none of its posts left here at 20 a page (the whole list was cached at 100), there is
+    // nothing to show: said so.
+    offline: offline.ok
+      ? (offline.value as { fromCache: boolean }).fromCache
+      : offline.error.kind === 'offline',
+    listedOffline: listed.includes(post.slug),
+    opened: opened.ok ? 'opened as a draft' : 'refused',
+    drafts: (await draftsOfPost(c, publicationId, post.remoteId)).length,
+  };
+}
+
 // Both ways a list is read: a page of it, and every page (for a search of the copy here).
 const reads = {
   'a page of the list': { channel: 'records.list', perPage: 20 },
@@ -284,29 +318,12 @@ describe.each(Object.entries(lookCases))(
           'the next online read lists B',
         ).toBe(false);
       // The service goes away.
-      h.proxy.setPolicy(() => ({ type: 'reset' }));
-      const offline = await c.dispatch('records.list', {
-        publicationId,
-        kind: 'post',
-        page: 1,
-        perPage: 20,
-        draftsOnly: false,
+      expect(await offlineLook(c, publicationId, b)).toEqual({
+        offline: true,
+        listedOffline: false,
+        opened: 'refused',
+        drafts: 0,
       });
-      const listed = offline.ok
-        ? (offline.value as { items: { slug: string }[] }).items.map((item) => item.slug)
-        : [];
-      const opened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug: b.slug });
-      h.proxy.setPolicy(() => ({ type: 'pass' }));
-      expect({
-        // The whole list was cached at 100 a page: at 20, with none of its posts left, there is
-        // nothing here to show.
-        offline: offline.ok
-          ? (offline.value as { fromCache: boolean }).fromCache
-          : offline.error.kind === 'offline',
-        bListedOffline: listed.includes(b.slug),
-        bOpened: opened.ok ? 'opened as a draft' : 'refused',
-        bDrafts: (await draftsOfPost(c, publicationId, b.remoteId)).length,
-      }).toEqual({ offline: true, bListedOffline: false, bOpened: 'refused', bDrafts: 0 });
     }, 60_000);
   },
 );
@@ -403,26 +420,11 @@ describe('a post asked again by the look, deleted again by the writer during it'
     readHold.release();
     const answer = await listing;
     expect(answer.ok).toBe(true);
-    h.proxy.setPolicy(() => ({ type: 'reset' }));
-    const offline = await c.dispatch('records.list', {
-      publicationId,
-      kind: 'post',
-      page: 1,
-      perPage: 20,
-      draftsOnly: false,
+    expect(await offlineLook(c, publicationId, a)).toEqual({
+      offline: true,
+      listedOffline: false,
+      opened: 'refused',
+      drafts: 0,
     });
-    const listed = offline.ok
-      ? (offline.value as { items: { slug: string }[] }).items.map((item) => item.slug)
-      : [];
-    const reopened = await c.dispatch('drafts.open', { publicationId, kind: 'post', slug: a.slug });
-    h.proxy.setPolicy(() => ({ type: 'pass' }));
-    expect({
-      offline: offline.ok
-        ? (offline.value as { fromCache: boolean }).fromCache
-        : offline.error.kind === 'offline',
-      aListedOffline: listed.includes(a.slug),
-      aOpened: reopened.ok ? 'opened as a draft' : 'refused',
-      aDrafts: (await draftsOfPost(c, publicationId, a.remoteId)).length,
-    }).toEqual({ offline: true, aListedOffline: false, aOpened: 'refused', aDrafts: 0 });
   }, 60_000);
 });

@@ -33,4 +33,14 @@ describe('Blogger: a run of separator images, as stored', () => {
     expect(visual).toContain(`lake:|${'[img]|'.repeat(30)}[img]^|[img]`);
     expect(source).toBe(visual);
   });
+
+  it('figures with captions: the caret after the third image', () => {
+    const cap = (i: number) =>
+      `<figure><img src="${i}.png" alt="photo ${i}"><figcaption>Caption number ${i} <em>here</em></figcaption></figure>\n`;
+    const { source, visual } = typedBothWays(
+      `<p>Intro</p>\n${[0, 1, 2, 3].map(cap).join('')}<p>End</p>`,
+      afterImage(2),
+    );
+    expect(source).toBe(visual);
+  });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { afterImage, typedBothWays } from '../../testing/stored-place';
+import { afterImage, by, typedBothWays } from '../../testing/stored-place';
+import { textCountBefore } from './writer-place';
 
 // Review R16: the window's centre is the count's place advanced past as many of the source's tags
 // as the editor writes between its own count's place and the caret. HTML lets a post leave out
@@ -50,5 +51,51 @@ describe('a table written without <tbody>, the caret after an image in a cell', 
     );
     expect(visual.startsWith('Intro|[img]^ Long words')).toBe(true);
     expect(source.slice(0, 30)).toBe(visual.slice(0, 30));
+  });
+});
+
+// Review R17: R16's stop before any words read a style sheet's rules as words (the caret after
+// the image below it got a line of its own), and its fallback to the count's own place landed
+// inside earlier words where the count ran early: past `&nbsp` and `&copy` written without their
+// `;`, which the parser reads as one character each (the count now does too).
+describe('markup and references before an image', () => {
+  it('a legacy reference without ";" earlier, the caret after an image', () => {
+    const { source, visual } = typedBothWays(
+      `<p>Price:&nbsp10 &copy 2010</p>\n<p>Intro words here</p>\n<p><img src="a.png">More words.</p>`,
+      afterImage(0),
+    );
+    expect(visual).toContain('[img]^More');
+    expect(source).toBe(visual);
+  });
+
+  it('a long style sheet kept between the words and an image', () => {
+    const css = `.post-body p { margin: 0 0 1em 0; line-height: 1.6; color: #333; }\n`.repeat(8);
+    const { source, visual } = typedBothWays(
+      `<p>Intro words here</p>\n<style>${css}</style>\n<p><img src="a.png">More words.</p>`,
+      afterImage(0),
+    );
+    expect(visual).toContain('[img]^More');
+    expect(source).toBe(visual);
+  });
+
+  it('an image whose alt holds ">"', () => {
+    const { source, visual } = typedBothWays(
+      `<p>Intro words here</p>\n<p><img alt="a > b" src="a.png">More words.</p>`,
+      afterImage(0),
+    );
+    expect(source).toBe(visual);
+  });
+
+  it('by words after the drift', () => {
+    const { source, visual } = typedBothWays(
+      `<p>Price:&nbsp10 &copy 2010</p>\n<p>Intro words here</p>\n<p>More words.</p>`,
+      by('More'),
+    );
+    expect(source).toBe(visual);
+  });
+
+  it('a number written without its ";" is one character of the count too', () => {
+    const source = '<p>&#169 2010 &#xA9 2011</p>\n<p>Intro words here</p>';
+    expect(textCountBefore(source, source.indexOf('here'))).toBe('© 2010 © 2011Intro words'.length);
   });
 });

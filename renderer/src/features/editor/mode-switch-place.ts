@@ -8,6 +8,7 @@ import {
   outsideMarkup,
   sourceRangeOf,
   textCountBefore,
+  unitEnd,
   visualRangeOf,
 } from './writer-place';
 
@@ -232,16 +233,17 @@ function tagsIn(html: string, from: number, to: number): number {
 /**
  * Just past the `count`-th tag of `html` from `at`, or the last before any words: the markup the
  * editor writes there is not always the source's, tag for tag (a `</p>` or `<tbody>` the source
- * leaves out), and one tag too many ran through the words after the caret (review R16).
+ * leaves out), and one tag too many ran through the words after the caret (review R16). A style
+ * sheet, a script or a comment is one, read whole: its insides are no words (review R17).
  */
 function pastTags(html: string, at: number, count: number): number {
-  const tag = new RegExp(TAG.source, 'g');
-  tag.lastIndex = at;
   let end = at;
   for (let left = count; left > 0; left -= 1) {
-    const found = tag.exec(html);
-    if (!found || /\S/.test(html.slice(end, found.index))) break;
-    end = found.index + found[0].length;
+    const next = html.indexOf('<', end);
+    if (next < 0 || /\S/.test(html.slice(end, next))) break;
+    const after = unitEnd(html, next);
+    if (after <= next) break;
+    end = after;
   }
   return end;
 }
@@ -266,8 +268,7 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // taken to an image in the block before; R15: a window stretched to reach it took in a run
     // of separators, alike by tag name, and another photo was matched).
     const ownNear = sourceRangeOf(own, doc, pos, pos)[0];
-    const counted = sourceRangeOf(text, doc, pos, pos)[0];
-    const near = pastTags(text, counted, tagsIn(own, ownNear, index));
+    const near = pastTags(text, sourceRangeOf(text, doc, pos, pos)[0], tagsIn(own, ownNear, index));
     // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
     // after it one in a listing (review R13).
     const inListing = doc.resolve(pos).parent.type.spec.code === true;
@@ -285,7 +286,10 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
       const off = textCountBefore(text, aligned) - textCountBefore(own, index);
       if (Math.abs(off) <= 1) return aligned;
     }
-    return counted;
+    // Past no words (see pastTags): the count's place, and past the markup it stands before
+    // (review R17: the count's own place, four characters early past a `&nbsp` written without
+    // its `;`, put the caret inside the words before an image).
+    return near;
   };
   const start = at(from);
   const end = from === to ? start : at(to);

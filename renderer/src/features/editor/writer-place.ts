@@ -39,11 +39,26 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
 const TAG =
   /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe|video|audio)(?=[\s/>])(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
 // One character of the post's text, written as a reference: a key typed inside it splits it, and
-// the post shows its letters in place of the character (review R7).
-const REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/iy;
+// the post shows its letters in place of the character (review R7). As the parser reads them: a
+// number without its `;`, and the old names it still reads without one (`&nbsp`, `&copy`, …),
+// counted as their letters, put every place after them as many characters early (review R17).
+const LEGACY_NAMES =
+  'AElig AMP Aacute Acirc Agrave Aring Atilde Auml COPY Ccedil ETH Eacute Ecirc Egrave Euml GT ' +
+  'Iacute Icirc Igrave Iuml LT Ntilde Oacute Ocirc Ograve Oslash Otilde Ouml QUOT REG THORN ' +
+  'Uacute Ucirc Ugrave Uuml Yacute aacute acirc acute aelig agrave amp aring atilde auml brvbar ' +
+  'ccedil cedil cent copy curren deg divide eacute ecirc egrave eth euml frac12 frac14 frac34 gt ' +
+  'iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ' +
+  'ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 ' +
+  'szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml';
+const REFERENCE = new RegExp(
+  `&(?:#\\d+;?|#[xX][\\da-fA-F]+;?|[a-zA-Z][a-zA-Z\\d]*;|(?:${LEGACY_NAMES.split(' ')
+    .sort((a, b) => b.length - a.length)
+    .join('|')}))`,
+  'y',
+);
 
 /** Just past the end of the tag, comment or reference starting at `at`; `at` when none starts there. */
-function unitEnd(text: string, at: number): number {
+export function unitEnd(text: string, at: number): number {
   const unit = text[at] === '<' ? TAG : text[at] === '&' ? REFERENCE : null;
   if (!unit) return at;
   unit.lastIndex = at;
