@@ -55,6 +55,12 @@ const AWAY_LOOK_MS = 2_000;
 const LOOK_AGAIN_MOST_MS = 4_000;
 /** How long an open waits for a Delete of its post on its way before it says so. */
 const DELETE_WAIT_MS = 5_000;
+/**
+ * How many of those waits an open gives the push of a draft the post may be. Past them the open
+ * says which draft it may be, still settling (review 63: behind a round's update of another post
+ * that hung, 61 s of "Opening…").
+ */
+const SETTLE_WAITS = 2;
 
 export interface Core {
   handlers: Handlers;
@@ -796,9 +802,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           const flushing = engine.flushDrafts(settling);
           // Not through every try of a Delete of the post it sends, hanging (review 60: 61 s),
           // whenever it goes (review 61: one sent after a first look waited out every try).
-          while (!(await settledWithin(flushing, DELETE_WAIT_MS))) {
+          for (let waits = 1; !(await settledWithin(flushing, DELETE_WAIT_MS)); waits++) {
             const onItsWay = deletes().filter((one) => one.endedAt === undefined);
             if (onItsWay.length > 0) throw deleteOnItsWay(kind, onItsWay);
+            if (waits >= SETTLE_WAITS) break;
           }
           requirePublication(publicationId);
         }
