@@ -39,6 +39,8 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Whether a network error or 5xx may be retried: never for a create. */
   retry: boolean;
+  /** Told as each try sets out. */
+  onTry?: () => void;
 }
 
 const listBody = (plural: string) =>
@@ -83,11 +85,18 @@ export class PublishingApiClient {
     this.backoff = { baseMs: 250, maxMs: 4_000, random: Math.random, ...options.backoff };
   }
 
-  /** `retry: false` asks once: for a reader who has something else to show meanwhile. */
+  /**
+   * `retry: false` asks once: for a reader who has something else to show meanwhile. `onTry` is
+   * told as each try sets out: how long the service took to answer is the last try's time.
+   */
   async list(
     kind: RecordKind,
     query: ListQuery = {},
-    { signal, retry = true }: { signal?: AbortSignal; retry?: boolean } = {},
+    {
+      signal,
+      retry = true,
+      onTry,
+    }: { signal?: AbortSignal; retry?: boolean; onTry?: () => void } = {},
   ): Promise<RecordPage> {
     const plural = pluralOf(kind);
     const params = new URLSearchParams();
@@ -95,7 +104,7 @@ export class PublishingApiClient {
     if (query.limit !== undefined) params.set('limit', String(query.limit));
     if (query.draftsOnly) params.set('draft', 'true');
     const search = params.size ? `?${params}` : '';
-    const body = await this.call('GET', `/${plural}${search}`, { signal, retry });
+    const body = await this.call('GET', `/${plural}${search}`, { signal, retry, onTry });
     const parsed = listBody(plural).safeParse(body);
     if (!parsed.success) throw notPublishingApi(`the ${plural} list has no meta/data`);
     const list = parsed.data[plural] as { meta: RecordPage['meta']; data: unknown[] };
@@ -451,6 +460,7 @@ export class PublishingApiClient {
     let left = false;
     for (let attempt = 0; ; attempt++) {
       try {
+        options.onTry?.();
         return await this.once(method, path, options);
       } catch (error) {
         // Whether a try before this one may have landed: a refusal after one proves nothing.
