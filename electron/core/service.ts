@@ -898,8 +898,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         .map((draft) => draftView(draft, store, engine.reachable(publicationId))),
     // A change already on its way cannot be recalled: the discard waits for it, and the draft
     // becomes what the service then holds, so the two never disagree under a "Synced" badge.
-    'drafts.discard': ({ draftId }) =>
-      engine.exclusive(async () => {
+    'drafts.discard': async ({ draftId }) => {
+      // Asked once first, outside the hold on every push: a service that never answers held
+      // every publication's pushes back through all four tries of the read below, a minute
+      // (review U1). One that answers this is asked again, as before, with nothing in flight.
+      const asked = store.getDraft(draftId);
+      if (asked?.remoteId != null && asked.base)
+        await clientFor(asked.publicationId).findBySlug(asked.kind, asked.base.slug, {
+          retry: false,
+        });
+      return engine.exclusive(async () => {
         const draft = store.getDraft(draftId);
         if (!draft) return { revisionId: null };
         let revisionId: number | null = null;
@@ -913,6 +921,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
               kind: 'not-found',
               message: `This ${draft.kind} is no longer on the service: there is nothing to go back to.`,
             });
+          // Saved since Discard was pressed (an Unpublish, another window's words):
+          // the later act is the writer's, kept (review U1: the Unpublish was dropped unsaid).
+          const now = store.getDraft(draftId);
+          if (!now) return { revisionId: null };
+          if (now.localRev !== (asked ?? draft).localRev)
+            throw new QuireError({
+              kind: 'conflict',
+              message: `Not discarded: “${now.fields.title?.trim() || `Untitled ${now.kind}`}” changed while its version on the service was read. Your latest words are kept; discard again if you still want to.`,
+            });
           store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
           // The newest snapshot holds the edits just thrown away: taken now, or already the
           // newest with the same words for the same reason (the store keeps one of those).
@@ -921,7 +938,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
         engine.connectivityChanged();
         return { revisionId };
-      }),
+      });
+    },
     'drafts.leave': async ({ draftId }) => {
       const draft = store.getDraft(draftId);
       if (!draft || !droppable(draft)) return { discarded: false };

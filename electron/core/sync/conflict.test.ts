@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteRecord } from '../../../shared/model';
 import { baseOf, type DraftFields } from '../store/local-store';
-import { decidePush, sameFields, sentEntry, sentWords, versionKey, wasSent } from './conflict';
+import {
+  decidePush,
+  mayLandLate,
+  sameFields,
+  sentEntry,
+  sentWords,
+  versionKey,
+  wasSent,
+} from './conflict';
 import { givenFor, numberedFrom, numberedSlug, quireGaveSlug } from './slug-origin';
 
 const remote = (overrides: Partial<RemoteRecord> = {}): RemoteRecord => ({
@@ -250,5 +258,29 @@ describe('slug origins', () => {
     expect(quireGaveSlug('walking-at-night', given(null))).toBe(true);
     // A rename on its way, its answer perhaps lost: the slug it asked for is Quire's too.
     expect(quireGaveSlug('dawn-walks', given('night-walks', 'dawn-walks'))).toBe(true);
+  });
+});
+
+describe('mayLandLate', () => {
+  const held = remote({ content: '<p>held</p>', status: 'draft' });
+  const heldWords = fields({ content: '<p>held</p>', status: 'draft' });
+  it('nothing sent, or only what the service holds: nothing on its way', () => {
+    expect(mayLandLate([], held)).toBe(false);
+    expect(mayLandLate([sentEntry(heldWords, 'title')], held)).toBe(false);
+    // The service numbered the slug asked for: the same write.
+    expect(mayLandLate([sentEntry(heldWords, 'title')], { ...held, slug: 'title-2' })).toBe(false);
+  });
+  it('a Publish, other words, or a rename sent and not held: it may land yet', () => {
+    expect(mayLandLate([sentEntry({ ...heldWords, status: 'publish' }, 'title')], held)).toBe(true);
+    expect(mayLandLate([sentEntry({ ...heldWords, content: '<p>x</p>' }, 'title')], held)).toBe(
+      true,
+    );
+    expect(mayLandLate([sentEntry(heldWords, 'elsewhere')], held)).toBe(true);
+    expect(
+      mayLandLate(
+        [sentEntry(heldWords, 'title'), sentEntry({ ...heldWords, title: 'T' }, 'title')],
+        held,
+      ),
+    ).toBe(true);
   });
 });

@@ -68,6 +68,16 @@ export function wasSent(sent: readonly string[], record: RemoteRecord): boolean 
 }
 
 /**
+ * Whether a write this draft sent, of other words than the service holds, may still land: its
+ * try went unanswered (a time limit, a connection cut), and the request may be on its way yet.
+ * In step by its words, the draft still needs a write of them with If-Match, which turns that
+ * request away when it comes (review U1: a Publish still on its way went live after "Keep as
+ * draft" said Synced, as did an autosave's words typed and undone meanwhile).
+ */
+export const mayLandLate = (sent: readonly string[], record: RemoteRecord): boolean =>
+  sent.some((entry) => !wasSent([entry], record));
+
+/**
  * The service still holds what the base was: by its words where the base knows them, by its
  * time only for an older base (no fingerprint). A time alone took a colleague's change made in
  * the base's second, on a service whose times have whole seconds, for the base (review 28).

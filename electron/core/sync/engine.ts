@@ -24,6 +24,7 @@ import { noteRefusedDelete, refusedDeleteSetting } from './delete-refused';
 import { holdsForUpdate } from './hold';
 import {
   decidePush,
+  mayLandLate,
   sameFields,
   sameWords,
   sentEntry,
@@ -477,8 +478,13 @@ export class SyncEngine {
       this.puttingBack.has(draft.id) ||
       this.pressedFor.has(draft.id);
     const decided = decidePush(draft, remote, pressed);
+    // In step, but another write of the draft's may land yet: these words are written again,
+    // with If-Match, so that it is turned away. A service that sends no ETag cannot be fenced.
+    const fence =
+      remote?.etag !== undefined &&
+      mayLandLate(store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions, remote);
     const decision: PushDecision =
-      slugBack && decided.action === 'in-step' ? { action: 'update' } : decided;
+      (slugBack || fence) && decided.action === 'in-step' ? { action: 'update' } : decided;
     switch (decision.action) {
       case 'create': {
         if (isBlankDraft(draft.fields)) return 'empty';

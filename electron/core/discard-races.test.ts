@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { holdingRead, openHarness } from './testing/open-harness';
+
+// Review U1: Discard edits racing the writer's next press, and a service that never answers.
+// Real parts: the reference server behind a fault proxy, real cores with their SQLite stores, a
+// second reference server for another publication, the keychain of scripts/with-keyring.sh.
+const reads = holdingRead();
+const h = openHarness('discard-races');
+let other: TestService;
+beforeAll(async () => {
+  other = await startTestService('discard-races-other');
+});
+afterAll(() => other.close());
+
+// Discard reads the service, then replaces the draft with what it read, dropping its queued push.
+// A save is not held back by that: an Unpublish pressed while the read was on its way was
+// queued, said "pending", then thrown away: the post stayed live, Quire said Synced.
+describe('Unpublish pressed while a Discard reads the service', () => {
+  it('is kept and goes; the Discard is refused, saying why', async () => {
+    const { c, publicationId } = await h.coreOnService(reads.through);
+    const title = 'Quay notes';
+    const created = await h.call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Live words.</p>', status: 'publish' },
+    });
+    await h.call(c, 'sync.syncNow');
+    const [live] = await h.postsTitled(title);
+    expect(live, 'published').toBeDefined();
+    const statusOnService = async () =>
+      (await h.service.request('GET', `/posts/${live!.slug}`)).json.post.status as string;
+    expect(await statusOnService()).toBe('publish');
+    // Edits held on the live post: "Discard edits" is offered.
+    const edited = { title, content: '<p>Live words. A held note.</p>', status: 'publish' };
+    await h.call(c, 'drafts.save', { draftId: created.id, fields: edited });
+    expect((await h.call(c, 'drafts.get', { draftId: created.id })).syncState).toBe('held');
+
+    // Discard pressed; its read of the post is on its way.
+    const { release, heldNow } = reads.arm(live!.slug);
+    const discarding = c.dispatch('drafts.discard', { draftId: created.id });
+    await heldNow;
+    // Unpublish pressed meanwhile (the toggle saves the status with the words as they are).
+    await h.call(c, 'drafts.save', { draftId: created.id, fields: { ...edited, status: 'draft' } });
+    release();
+    const discarded = await discarding;
+    expect(discarded.ok ? 'discarded' : discarded.error.message).toBe(
+      'Not discarded: “Quay notes” changed while its version on the service was read. Your latest words are kept; discard again if you still want to.',
+    );
+    await h.call(c, 'sync.syncNow');
+    const after = await h.call(c, 'drafts.get', { draftId: created.id });
+    expect({
+      onService: await statusOnService(),
+      here: after.fields.status,
+      content: after.fields.content,
+      syncState: after.syncState,
+    }).toEqual({
+      onService: 'draft',
+      here: 'draft',
+      content: '<p>Live words. A held note.</p>',
+      syncState: 'synced',
+    });
+  });
+});
+
+// Discard runs inside the engine's hold on every push, of every publication. Its read went
+// through the client's four tries, each a whole time limit (15 s in the app): on a service that
+// takes the connection and never answers, a Publish pressed on another publication waited a
+// minute too.
+describe('Discard edits on a service that never answers', () => {
+  it('holds back no other publication’s Publish, and is refused after one time limit', async () => {
+    // Request time limit 1 s here (15 s in the app).
+    const { c, publicationId } = await h.coreOnService(undefined, 1_000);
+    const title = 'Breakwater';
+    const live = await h.call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Live.</p>', status: 'publish' },
+    });
+    await h.call(c, 'sync.syncNow');
+    const held = { title, content: '<p>Live. Held.</p>', status: 'publish' };
+    await h.call(c, 'drafts.save', { draftId: live.id, fields: held });
+    expect((await h.call(c, 'drafts.get', { draftId: live.id })).syncState).toBe('held');
+    const second = await h.call(c, 'publications.add', {
+      baseUrl: other.server.url,
+      subdomain: other.subdomain,
+      token: other.token,
+    });
+    const theirs = await h.call(c, 'records.create', {
+      publicationId: second.id,
+      kind: 'post',
+      fields: { title: 'Elsewhere', content: '<p>Other.</p>' },
+    });
+    await h.call(c, 'sync.syncNow');
+
+    // The first publication's service takes connections and never answers.
+    h.proxy.setPolicy(() => ({ type: 'hang' }));
+    const started = Date.now();
+    const discarding = c.dispatch('drafts.discard', { draftId: live.id }).then((answer) => ({
+      said: answer.ok ? 'discarded' : answer.error.message,
+      tookMs: Date.now() - started,
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Publish pressed on the other publication's post (the toggle saves, then syncs now).
+    const pressed = Date.now();
+    await h.call(c, 'drafts.save', {
+      draftId: theirs.id,
+      fields: { title: 'Elsewhere', content: '<p>Other.</p>', status: 'publish' },
+    });
+    await h.call(c, 'sync.syncNow');
+    const publishTook = Date.now() - pressed;
+    const { said, tookMs } = await discarding;
+    // Sent while the Discard still waited on its service: not held back by it.
+    expect(
+      pressed + publishTook < started + tookMs,
+      `the other service's Publish took ${publishTook} ms; the Discard ${tookMs} ms`,
+    ).toBe(true);
+    expect({ said, withinTwoTries: tookMs < 2_000 }).toEqual({
+      said: 'The service did not answer within 1 s',
+      withinTwoTries: true,
+    });
+    // Nothing lost: the held words stay the draft's.
+    expect((await h.call(c, 'drafts.get', { draftId: live.id })).fields.content).toBe(
+      '<p>Live. Held.</p>',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestService, type TestService } from '../../../server/testing/harness';
+import { PublishingApiClient } from '../api/client';
+import { LocalStore } from '../store/local-store';
+import { SyncEngine } from '../sync/engine';
+
+/**
+ * A write that leaves this computer and reaches the service late: the client's try times out
+ * (its socket given up), and the request is handled by the service only when `land()` is called
+ * (a busy worker, a proxy's queue). Every other request passes straight through.
+ */
+export function stuckWrites() {
+  const stuck: { url: string; init: RequestInit }[] = [];
+  let sticking: ((method: string, url: string) => boolean) | null = null;
+  const through: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (sticking && sticking(method, url)) {
+      const { signal: _signal, ...rest } = init ?? {};
+      stuck.push({ url, init: rest });
+      // The try is given up by the client's time limit; the request itself is not lost.
+      return new Promise<Response>((_, reject) => {
+        const signal = init?.signal;
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    }
+    return fetch(input, init);
+  };
+  return {
+    through,
+    stick(which: (method: string, url: string) => boolean) {
+      sticking = which;
+    },
+    release() {
+      sticking = null;
+    },
+    /** Requests still stuck are lost for good (between tests). */
+    forget() {
+      stuck.length = 0;
+    },
+    /** The first stuck request reaches the service now; its answer goes nowhere. */
+    async landFirst(): Promise<number> {
+      const first = stuck.shift();
+      if (!first) throw new Error('nothing stuck');
+      const answer = await fetch(first.url, first.init);
+      await answer.text();
+      return answer.status;
+    },
+    get stuckCount() {
+      return stuck.length;
+    },
+  };
+}
+
+/**
+ * A store and a sync engine on the reference server, every request through `stuckWrites`: a
+ * request time limit of 400 ms, two tries a request, and a clock the test moves past backoffs.
+ */
+export async function limboWorld(name: string) {
+  const service: TestService = await startTestService(name);
+  const dir = mkdtempSync(join(tmpdir(), 'quire-late-writes-'));
+  const writes = stuckWrites();
+  const clock = { now: Date.now() };
+  const store = LocalStore.open(join(dir, 'quire.db'), () => clock.now);
+  const publicationId = store.addPublication({
+    name: 'Journal',
+    baseUrl: service.server.url,
+    subdomain: service.subdomain,
+  });
+  const api = new PublishingApiClient({
+    baseUrl: service.server.url,
+    subdomain: service.subdomain,
+    token: () => service.token,
+    fetch: writes.through,
+    timeoutMs: 400,
+    attempts: 2,
+    backoff: { baseMs: 1, maxMs: 5 },
+  });
+  const engine = new SyncEngine({
+    store,
+    clientFor: () => api,
+    now: () => clock.now,
+    random: () => 0.5,
+  });
+  return {
+    service,
+    store,
+    engine,
+    api,
+    writes,
+    clock,
+    publicationId,
+    async post(id: number) {
+      const reply = await service.request('GET', '/posts?limit=100');
+      return (reply.json.posts.data as { id: number; status: string; content: string }[]).find(
+        (p) => p.id === id,
+      );
+    },
+    async close() {
+      if (store.db.open) store.close();
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
