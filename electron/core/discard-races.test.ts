@@ -125,3 +125,41 @@ describe('Discard edits on a service that never answers', () => {
     );
   });
 });
+
+// Review U2.
+// Discard's new first read (retry: false) sits in front of the read that has all its tries.
+describe('Discard edits when the first read of the post meets one connection reset', () => {
+  it('goes back to the version on the service, as a retried read would', async () => {
+    const { c, publicationId } = await h.coreOnService();
+    const title = 'Jetty notes';
+    const made = await h.call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Live.</p>', status: 'publish' },
+    });
+    await h.call(c, 'sync.syncNow');
+    const [live] = await h.postsTitled(title);
+    expect(live, 'published').toBeDefined();
+    await h.call(c, 'drafts.save', {
+      draftId: made.id,
+      fields: { title, content: '<p>Live. Held.</p>', status: 'publish' },
+    });
+    expect((await h.call(c, 'drafts.get', { draftId: made.id })).syncState).toBe('held');
+
+    // One blip: the first read of the post is reset; everything after passes.
+    let blipped = false;
+    h.proxy.setPolicy(({ method, url }) => {
+      if (!blipped && method === 'GET' && url.includes(`/posts/${live!.slug}`)) {
+        blipped = true;
+        return { type: 'reset' };
+      }
+      return { type: 'pass' };
+    });
+    const answer = await c.dispatch('drafts.discard', { draftId: made.id });
+    const after = await h.call(c, 'drafts.get', { draftId: made.id });
+    expect({
+      said: answer.ok ? 'discarded' : answer.error.message,
+      content: after.fields.content,
+    }).toEqual({ said: 'discarded', content: '<p>Live.</p>' });
+  });
+});

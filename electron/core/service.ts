@@ -909,11 +909,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Asked once first, outside the hold on every push: a service that never answers held
       // every publication's pushes back through all four tries of the read below, a minute
       // (review U1). One that answers this is asked again, as before, with nothing in flight.
+      // Only its silence stops the Discard: a connection reset is tried again below (review U2:
+      // one blip refused it).
       const asked = store.getDraft(draftId);
       if (asked?.remoteId != null && asked.base)
-        await clientFor(asked.publicationId).findBySlug(asked.kind, asked.base.slug, {
-          retry: false,
-        });
+        await clientFor(asked.publicationId)
+          .findBySlug(asked.kind, asked.base.slug, { retry: false })
+          .catch((error: unknown) => {
+            if (error instanceof QuireError && error.kind === 'timeout') throw error;
+          });
       return engine.exclusive(async () => {
         const draft = store.getDraft(draftId);
         if (!draft) return { revisionId: null };

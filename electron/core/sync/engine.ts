@@ -478,13 +478,16 @@ export class SyncEngine {
       this.puttingBack.has(draft.id) ||
       this.pressedFor.has(draft.id);
     const decided = decidePush(draft, remote, pressed);
-    // In step, but another write of the draft's may land yet: these words are written again,
-    // with If-Match, so that it is turned away. A service that sends no ETag cannot be fenced.
-    const fence =
-      remote?.etag !== undefined &&
-      mayLandLate(store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions, remote);
     const decision: PushDecision =
-      (slugBack || fence) && decided.action === 'in-step' ? { action: 'update' } : decided;
+      slugBack && decided.action === 'in-step' ? { action: 'update' } : decided;
+    // In step, but another write of the draft's may land yet: see `fence`. A service that sends
+    // no ETag cannot be fenced so.
+    if (
+      decision.action === 'in-step' &&
+      remote?.etag !== undefined &&
+      mayLandLate(store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions, remote)
+    )
+      return this.fence(api, draft, rev, remote);
     switch (decision.action) {
       case 'create': {
         if (isBlankDraft(draft.fields)) return 'empty';
@@ -760,6 +763,48 @@ export class SyncEngine {
           return this.takeTheirs(draft, remote);
         return this.conflict(draft, remote ?? goneMarker(draft));
     }
+  }
+
+  /**
+   * The service's words, which the draft holds, written once more with If-Match: a write of the
+   * draft's that went unanswered, still on its way, is refused (412) when it comes (review U1: a
+   * Publish went live after "Keep as draft" said Synced). The service's own words, not the
+   * draft's through the update path: a post the service holds blank was refused there at every
+   * round (review U2).
+   */
+  private async fence(
+    api: PublishingApiClient,
+    draft: Draft,
+    rev: number,
+    remote: FetchedRecord,
+  ): Promise<'done' | 'conflict' | 'empty'> {
+    const { store } = this.options;
+    const words = fieldsOf(remote);
+    try {
+      await this.sending(draft.id, sentEntry(words, remote.slug), () =>
+        api.update(draft.kind, remote.id, spelledOut(words), { ifMatch: remote.etag }),
+      );
+    } catch (error) {
+      if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
+      const now = await this.findOurs(api, draft);
+      // The late write landed first: the draft's words go over it, as over any write of its own
+      // whose answer was lost.
+      const sent = store.getDraft(draft.id)?.sentVersions ?? [];
+      if (now && !sameFields(fieldsOf(now), words) && wasSent(sent, now))
+        return this.push(store.getDraft(draft.id) ?? draft);
+      // Someone else's save came first, and turned the late write away itself: the draft was in
+      // step with what was read, and theirs is met as any colleague's (review U2: the writer
+      // was asked about it, with nothing of theirs unsent).
+      store.markSynced(
+        draft.id,
+        { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
+        draft.fields,
+      );
+      return 'done';
+    }
+    const after = await this.findOurs(api, draft);
+    if (!after) return this.conflict(draft, goneMarker(draft));
+    return this.settle(draft, rev, after, undefined);
   }
 
   /**

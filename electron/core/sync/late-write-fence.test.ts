@@ -91,3 +91,92 @@ describe("a new post's staged Publish, its live write in transit, taken back wit
     expect((await w.post(remoteId))?.status, 'Quire shows a draft, Synced').toBe('draft');
   });
 });
+
+// Review U2, in that fix.
+// A post the service holds with no title and only empty markup (the service takes it: its rule
+// is title.trim() || content.trim()). Opened here, words typed, their autosave stuck on its way,
+// then deleted again: the draft is in step with the service.
+describe('a blank-looking post, words typed and deleted while their write is on its way', () => {
+  it('settles in step (or fences), never refused as "needs a title" every round', async () => {
+    const made = await w.service.request('POST', '/posts', {
+      body: { title: '', content: '<p></p>', status: 'draft' },
+    });
+    expect(made.status).toBe(201);
+    const slug = made.json.post.slug as string;
+    const record = (await w.api.findBySlug('post', slug))!;
+    const draft = w.store.adoptRemote(w.publicationId, 'post', record, record.etag);
+    const asOpened = { ...draft.fields };
+
+    w.writes.stick((method) => method === 'PUT');
+    w.store.saveDraft(draft.id, { ...asOpened, content: '<p>A private note</p>' });
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+
+    // Deleted back: the same as the service holds.
+    w.store.saveDraft(draft.id, { ...asOpened });
+    w.clock.now += 600_000;
+    const first = await w.engine.flush();
+    w.clock.now += 600_000;
+    const round = await w.engine.flush();
+    expect(first, 'the first round after the undo').toMatchObject({ failed: 0 });
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      round,
+      lastError: here.lastError,
+      state: syncStateOf(here, w.store, true),
+    }).toMatchObject({ round: { failed: 0 }, lastError: null, state: 'synced' });
+  });
+});
+
+async function stuckThenUndone(title: string) {
+  const base = { title, content: '<p>Fog.</p>', status: 'draft' as const };
+  const draft = w.store.createDraft(w.publicationId, 'post', { ...base });
+  expect(await w.engine.flush()).toMatchObject({ done: 1 });
+  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+  w.writes.stick((method) => method === 'PUT');
+  w.store.saveDraft(draft.id, { ...base, content: '<p>Fog. PRIVATE NOTE</p>' });
+  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+  w.writes.release();
+  w.store.saveDraft(draft.id, { ...base });
+  w.clock.now += 600_000;
+  return { draft, remoteId, base };
+}
+
+describe("the fence's own write refused because the late write landed just before it", () => {
+  it('is not shown to the writer as a conflict with their own undone words', async () => {
+    const { draft, remoteId } = await stuckThenUndone('Lighthouse log');
+    // The late autosave reaches the service between the push's read and the fence's write.
+    w.beforeNextPut(async () => {
+      expect(await w.writes.landFirst()).toBe(200);
+    });
+    const round = await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      round,
+      conflict: here.conflict?.content ?? null,
+      state: syncStateOf(here, w.store, true),
+    }).toMatchObject({ round: { conflicts: 0 }, conflict: null });
+    // Nor are the undone words left on the service.
+    expect((await w.post(remoteId))?.content).toBe('<p>Fog.</p>');
+  });
+});
+
+describe("a colleague's save between the fence's read and its write", () => {
+  it('is taken as theirs (the draft holds nothing unsent), not asked about', async () => {
+    const { draft, remoteId } = await stuckThenUndone('Harbour log');
+    const colleague = '<p>Fog. Lifted at noon (colleague).</p>';
+    w.beforeNextPut(async () => {
+      const r = await w.service.request('PUT', `/posts/${remoteId}`, {
+        body: { content: colleague },
+      });
+      expect(r.status).toBe(200);
+    });
+    const first = await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      first,
+      asked: here.conflict !== null,
+      state: syncStateOf(here, w.store, true),
+    }).toMatchObject({ first: { conflicts: 0 }, asked: false });
+  });
+});

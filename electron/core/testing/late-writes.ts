@@ -62,6 +62,16 @@ export async function limboWorld(name: string) {
   const service: TestService = await startTestService(name);
   const dir = mkdtempSync(join(tmpdir(), 'quire-late-writes-'));
   const writes = stuckWrites();
+  // Run before the next PUT that goes: another write landing between a push's read and its own.
+  let beforePut: (() => Promise<void>) | null = null;
+  const through: typeof fetch = async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() === 'PUT' && beforePut) {
+      const hook = beforePut;
+      beforePut = null;
+      await hook();
+    }
+    return writes.through(input, init);
+  };
   const clock = { now: Date.now() };
   const store = LocalStore.open(join(dir, 'quire.db'), () => clock.now);
   const publicationId = store.addPublication({
@@ -73,7 +83,7 @@ export async function limboWorld(name: string) {
     baseUrl: service.server.url,
     subdomain: service.subdomain,
     token: () => service.token,
-    fetch: writes.through,
+    fetch: through,
     timeoutMs: 400,
     attempts: 2,
     backoff: { baseMs: 1, maxMs: 5 },
@@ -92,6 +102,9 @@ export async function limboWorld(name: string) {
     writes,
     clock,
     publicationId,
+    beforeNextPut(hook: () => Promise<void>) {
+      beforePut = hook;
+    },
     async post(id: number) {
       const reply = await service.request('GET', '/posts?limit=100');
       return (reply.json.posts.data as { id: number; status: string; content: string }[]).find(
