@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from 'entities/decode';
 import type { Node } from '@tiptap/pm/model';
 import { Selection, TextSelection } from '@tiptap/pm/state';
 
@@ -32,12 +33,24 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
   );
 }
 
-// A comment, an element whose words the visual editor drops with it (a <style> or <script>, review
-// R7; a <title>, <template>, inline <svg> or <iframe>; the words a <video> or <audio> shows
-// without a player, review R10) whole, or a tag with its attributes (a ">"
-// inside quotes is not its end), each unclosed to the end.
-const TAG =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style|title|template|svg|iframe|video|audio)(?=[\s/>])(?:"[^"]*"|'[^']*'|[^"'>])*>?[\s\S]*?(?:<\/\1\s*>|$)|<[a-z/!?](?:"[^"]*"|'[^']*'|[^"'>])*>?/iy;
+// A tag's attributes as the parser reads them: a quote opens a value only just after `=` (review
+// R18: a stray `"` in `width="100%""`, or the `'` of an unquoted `title=Bob's`, ran the tag on
+// to the next such quote, through the words after it).
+const ATTRIBUTES = String.raw`(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?)*`;
+// A comment as the parser ends it (`<!-->` and `<!--->` are whole, review R18), an element whose
+// words the visual editor drops with it (a <style> or <script>, review R7; a <title>, <template>,
+// inline <svg> or <iframe>; the words a <video> or <audio> shows without a player, review R10)
+// whole, a tag with its attributes, or a bogus comment (`<!DOCTYPE …>`, `<![CDATA[…]]>`, `<?php
+// … ?>`, `</ …>`) to its first `>` whatever it quotes (review R18); each unclosed to the end.
+const TAG = new RegExp(
+  [
+    String.raw`<!--(?:-?>|[\s\S]*?(?:--!?>|$))`,
+    String.raw`<(script|style|title|template|svg|iframe|video|audio)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
+    String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`,
+    String.raw`<[!?][^>]*>?|<\/(?![a-z])[^>]*>?`,
+  ].join('|'),
+  'iy',
+);
 // One character of the post's text, written as a reference: a key typed inside it splits it, and
 // the post shows its letters in place of the character (review R7). As the parser reads them: a
 // number without its `;`, and the old names it still reads without one (`&nbsp`, `&copy`, …),
@@ -50,19 +63,32 @@ const LEGACY_NAMES =
   'iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ' +
   'ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 ' +
   'szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml';
+const OLD_NAMES = `(?:${LEGACY_NAMES.split(' ')
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
 const REFERENCE = new RegExp(
-  `&(?:#\\d+;?|#[xX][\\da-fA-F]+;?|[a-zA-Z][a-zA-Z\\d]*;|(?:${LEGACY_NAMES.split(' ')
-    .sort((a, b) => b.length - a.length)
-    .join('|')}))`,
+  `&(?:#\\d+;?|#[xX][\\da-fA-F]+;?|[a-zA-Z][a-zA-Z\\d]*;|${OLD_NAMES})`,
   'y',
 );
+const OLD_NAME = new RegExp(`&${OLD_NAMES}`, 'y');
+const NAMED = /^&[a-zA-Z][a-zA-Z\d]*;$/;
 
 /** Just past the end of the tag, comment or reference starting at `at`; `at` when none starts there. */
 export function unitEnd(text: string, at: number): number {
-  const unit = text[at] === '<' ? TAG : text[at] === '&' ? REFERENCE : null;
-  if (!unit) return at;
-  unit.lastIndex = at;
-  return at + (unit.exec(text)?.[0].length ?? 0);
+  if (text[at] === '<') {
+    TAG.lastIndex = at;
+    return at + (TAG.exec(text)?.[0].length ?? 0);
+  }
+  if (text[at] !== '&') return at;
+  REFERENCE.lastIndex = at;
+  const reference = REFERENCE.exec(text)?.[0] ?? '';
+  if (!NAMED.test(reference) || decodeHTMLStrict(reference) !== reference)
+    return at + reference.length;
+  // A name the parser does not know: only as much of it as an old name, if one starts it, is a
+  // reference (review R18: `&notit;` is "¬it;", `&ampA;` "&A;"; taken whole, a letter typed
+  // past one went as many characters on).
+  OLD_NAME.lastIndex = at;
+  return at + (OLD_NAME.exec(text)?.[0].length ?? 0);
 }
 
 /**
@@ -91,6 +117,7 @@ const IMAGE = /^<(?:img|svg)\b/i;
 export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
 const BREAK = /^<br\b/i;
 const PRE = /^<(\/?)pre\b/i;
+const AREA = /^<(\/?)textarea(?=[\s/>])/i;
 const SPACE = /[ \t\n\r\f]/;
 
 /**
@@ -119,9 +146,16 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
   let words = false;
   let space = -1;
   let pre = false;
+  // Inside a <textarea>, markup is its words, as the editor shows them (review R18: read as tags,
+  // every place after it was as many characters early).
+  let area = false;
   for (let at = 0; at < text.length;) {
-    const end = Math.max(unitEnd(text, at), at + 1);
-    const tag = text[at] === '<' && end > at + 1 ? text.slice(at, end) : null;
+    const literal: boolean = area && text[at] === '<' && !AREA.test(text.slice(at, at + 11));
+    const end: number = literal ? at + 1 : Math.max(unitEnd(text, at), at + 1);
+    const tag: string | null =
+      !literal && text[at] === '<' && end > at + 1 ? text.slice(at, end) : null;
+    const inArea: RegExpExecArray | null = tag === null ? null : AREA.exec(tag);
+    if (inArea) area = !inArea[1];
     if (tag && !IMAGE.test(tag) && !(words && tag.startsWith('<!--'))) {
       const inPre = PRE.exec(tag);
       if (inPre) pre = !inPre[1];
