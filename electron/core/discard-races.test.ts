@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../server/testing/harness';
 import { holdingRead, openHarness } from './testing/open-harness';
+import { stuckWrites } from './testing/late-writes';
 
 // Review U1: Discard edits racing the writer's next press, and a service that never answers.
 // Real parts: the reference server behind a fault proxy, real cores with their SQLite stores, a
@@ -161,5 +162,51 @@ describe('Discard edits when the first read of the post meets one connection res
       said: answer.ok ? 'discarded' : answer.error.message,
       content: after.fields.content,
     }).toEqual({ said: 'discarded', content: '<p>Live.</p>' });
+  });
+});
+
+// Review U3. Discard (service.ts 'drafts.discard') reads the service and replaces the draft with
+// it (store.replaceWithRemote: sent_versions cleared, the push dropped), writing nothing. An
+// Update whose tries went unanswered still carries If-Match of that very version: it lands
+// after "Discarded", the discarded words live, Quire saying Synced with the old ones.
+describe('Discard edits after an Update whose write went unanswered', () => {
+  it('the discarded words do not go live later', async () => {
+    const writes = stuckWrites();
+    const { c, publicationId } = await h.coreOnService(writes.through, 400);
+    const title = 'Tide table';
+    const made = await h.call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Live.</p>', status: 'publish' },
+    });
+    await h.call(c, 'sync.syncNow');
+    const [live] = await h.postsTitled(title);
+    expect(live, 'published').toBeDefined();
+
+    // A held edit, Update pressed: its PUT leaves, and every try of it is stuck on its way.
+    const edited = { title, content: '<p>Live. A note I regret.</p>', status: 'publish' };
+    await h.call(c, 'drafts.save', { draftId: made.id, fields: edited });
+    writes.stick((method) => method === 'PUT');
+    await c.dispatch('drafts.update', { draftId: made.id });
+    expect(writes.stuckCount).toBeGreaterThan(0);
+    writes.release();
+
+    // "Discard edits": the service still holds the live words.
+    const answer = await c.dispatch('drafts.discard', { draftId: made.id });
+    expect(answer.ok ? 'discarded' : answer.error.message).toBe('discarded');
+    const here = await h.call(c, 'drafts.get', { draftId: made.id });
+    expect({ content: here.fields.content, state: here.syncState }).toEqual({
+      content: '<p>Live.</p>',
+      state: 'synced',
+    });
+    await h.call(c, 'sync.syncNow');
+
+    // The first try of the Update reaches the service only now.
+    const landedWith = await writes.landFirst();
+    const [after] = await h.postsTitled(title);
+    expect(
+      { landedWith, onService: after?.content },
+      'Quire shows <p>Live.</p>, Synced, the edit discarded',
+    ).toEqual({ landedWith: 412, onService: '<p>Live.</p>' });
   });
 });

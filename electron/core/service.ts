@@ -932,6 +932,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
               kind: 'not-found',
               message: `This ${draft.kind} is no longer on the service: there is nothing to go back to.`,
             });
+          const back = await engine.fencedForDiscard(draft, remote);
           // Saved since Discard was pressed (an Unpublish, another window's words):
           // the later act is the writer's, kept (review U1: the Unpublish was dropped unsaid).
           const now = store.getDraft(draftId);
@@ -941,7 +942,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
               kind: 'conflict',
               message: `Not discarded: “${now.fields.title?.trim() || `Untitled ${now.kind}`}” changed while its version on the service was read. Your latest words are kept; discard again if you still want to.`,
             });
-          store.replaceWithRemote(draftId, remote, 'discarded', remote.etag);
+          store.replaceWithRemote(draftId, back, 'discarded', back.etag);
           // The newest snapshot holds the edits just thrown away: taken now, or already the
           // newest with the same words for the same reason (the store keeps one of those).
           revisionId = store.revisions(draftId)[0]?.id ?? null;

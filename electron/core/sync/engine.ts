@@ -669,10 +669,28 @@ export class SyncEngine {
           remote.status === 'publish' &&
           JSON.stringify(store.getDraft(draft.id)?.fields) !== JSON.stringify(draft.fields)
         ) {
+          // Not over a write still on its way, an Unpublish perhaps: see `fence` (review U3: it
+          // took the post off the site after this said it was live).
+          let settled = remote;
+          const sent = store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
+          if (remote.etag !== undefined && mayLandLate(sent, remote)) {
+            const words = fieldsOf(remote);
+            try {
+              await this.sending(draft.id, sentEntry(words, remote.slug), () =>
+                api.update(draft.kind, remote.id, spelledOut(words), { ifMatch: remote.etag }),
+              );
+            } catch (error) {
+              if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
+              // Changed since it was read: met afresh.
+              const next = this.continueWith(draft.id);
+              return next ? this.push(next) : 'done';
+            }
+            settled = (await this.findOurs(api, draft)) ?? remote;
+          }
           store.markSynced(
             draft.id,
-            { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
-            fieldsOf(remote),
+            { remoteId: settled.id, base: baseOf(settled, settled.etag), rev },
+            fieldsOf(settled),
           );
           return 'done';
         }
@@ -788,10 +806,13 @@ export class SyncEngine {
       if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
       const now = await this.findOurs(api, draft);
       // The late write landed first: the draft's words go over it, as over any write of its own
-      // whose answer was lost.
+      // whose answer was lost. The words pressed for, if any: not words typed on a live post
+      // since, held for the writer's Update (review U3 found them sent live).
       const sent = store.getDraft(draft.id)?.sentVersions ?? [];
-      if (now && !sameFields(fieldsOf(now), words) && wasSent(sent, now))
-        return this.push(store.getDraft(draft.id) ?? draft);
+      if (now && !sameFields(fieldsOf(now), words) && wasSent(sent, now)) {
+        const next = this.continueWith(draft.id);
+        return next ? this.push(next) : 'done';
+      }
       // Someone else's save came first, and turned the late write away itself: the draft was in
       // step with what was read, and theirs is met as any colleague's (review U2: the writer
       // was asked about it, with nothing of theirs unsent).
@@ -927,6 +948,36 @@ export class SyncEngine {
   /** The service's copy of a draft's record, wherever its slug now is; undefined when gone. */
   findRemote(draft: Draft): Promise<FetchedRecord | undefined> {
     return this.findOurs(this.options.clientFor(draft.publicationId), draft);
+  }
+
+  /**
+   * The version a Discard goes back to, `remote` as read, with a write of the draft's that may
+   * land yet turned away first, as `fence` does for a push (review U3: an Update unanswered,
+   * then discarded, landed after "Back to the version on X", the discarded words live). A
+   * colleague's save meanwhile turned it away itself: theirs is then the version.
+   */
+  async fencedForDiscard(draft: Draft, remote: FetchedRecord): Promise<FetchedRecord> {
+    const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
+    if (remote.etag === undefined || !mayLandLate(sent, remote)) return remote;
+    const api = this.options.clientFor(draft.publicationId);
+    const words = fieldsOf(remote);
+    let over = remote;
+    for (let tries = 0; tries < 2; tries += 1) {
+      try {
+        await api.update(draft.kind, over.id, spelledOut(words), { ifMatch: over.etag });
+        return (await this.findOurs(api, draft)) ?? remote;
+      } catch (error) {
+        if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
+        const now = await this.findOurs(api, draft);
+        if (!now || !wasSent(sent, now)) return now ?? remote;
+        // The late write landed first: the words gone back to are written over it.
+        over = now;
+      }
+    }
+    throw new QuireError({
+      kind: 'conflict',
+      message: `Not discarded: the service's version of “${draft.fields.title?.trim() || `Untitled ${draft.kind}`}” changed while it was put back. Discard again.`,
+    });
   }
 
   /**

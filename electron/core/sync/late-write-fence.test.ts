@@ -180,3 +180,93 @@ describe("a colleague's save between the fence's read and its write", () => {
     }).toMatchObject({ first: { conflicts: 0 }, asked: false });
   });
 });
+
+// Review U3. The fence's recursion `this.push(store.getDraft(draft.id) ?? draft)` (engine.ts,
+// fence) pushes the draft as it is NOW, unpinned: words typed on a live post while the fence was
+// on its way (held, waiting for the writer's Update) go live unpressed.
+describe('a live post: Update stuck, words taken back, typed on while the fence goes', () => {
+  it('the held words typed during the fence do not go live unpressed', async () => {
+    const live = { title: 'Pier log', content: '<p>Live.</p>', status: 'publish' as const };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+    expect((await w.post(remoteId))?.status).toBe('publish');
+
+    // Held edit, Update pressed, its PUT stuck on its way.
+    w.store.saveDraft(draft.id, { ...live, content: '<p>Live. Edit one.</p>' });
+    w.store.requestPush(draft.id);
+    w.writes.stick((method) => method === 'PUT');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+
+    // Taken back to the live words: the push is in step, so the fence goes.
+    w.store.saveDraft(draft.id, { ...live });
+    // Update pressed for them (what readers had, put back).
+    w.store.requestPush(draft.id);
+    w.clock.now += 600_000;
+    // Between the push's read and the fence's write: the late Update lands, and the writer
+    // types on (a held edit of a live post: it waits for their Update).
+    const typed = '<p>Live. Typed while syncing, not for readers yet.</p>';
+    w.beforeNextPut(async () => {
+      expect(await w.writes.landFirst()).toBe(200);
+      w.store.saveDraft(draft.id, { ...live, content: typed });
+    });
+    await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      onService: (await w.post(remoteId))?.content,
+      here: here.fields.content,
+      state: syncStateOf(here, w.store, true),
+    }).toEqual({ onService: '<p>Live.</p>', here: typed, state: 'held' });
+  });
+});
+
+// Review U3. The "Keep published" branch of the update path (engine.ts, `keepingLive.has(draft.id)
+// &&`) marks the draft synced at the writer's own landed write without writing: an Unpublish
+// sent with If-Match of that very version, its tries unanswered, still lands after it.
+describe('Unpublish on its way, taken back with "Keep published"', () => {
+  it('the post is not taken off the site after Quire said Synced, published', async () => {
+    const live = { title: 'Buoy list', content: '<p>Live.</p>', status: 'publish' as const };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+
+    // An Update lands, its answer lost.
+    const edited = { ...live, content: '<p>Live. Updated.</p>' };
+    w.store.saveDraft(draft.id, edited);
+    w.store.requestPush(draft.id);
+    w.writes.stick((method) => method === 'PUT');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+    expect(await w.writes.landFirst()).toBe(200);
+    w.writes.forget();
+
+    // Unpublish pressed: the fast path's If-Match of the old version is refused (412), and the
+    // full path's write, with If-Match of the Update that landed, is stuck on its way.
+    w.store.saveDraft(draft.id, { ...edited, status: 'draft' });
+    let puts = 0;
+    w.writes.stick((method) => method === 'PUT' && ++puts > 1);
+    w.clock.now += 600_000;
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+    expect(w.writes.stuckCount).toBeGreaterThan(0);
+    // A word typed, then "Keep published".
+    w.store.saveDraft(draft.id, {
+      ...edited,
+      content: '<p>Live. Updated. More.</p>',
+      status: 'draft',
+    });
+    w.store.saveDraft(draft.id, { ...edited, content: '<p>Live. Updated. More.</p>' });
+    w.clock.now += 600_000;
+    expect(await w.engine.flush()).toMatchObject({ failed: 0 });
+    const here = w.store.getDraft(draft.id)!;
+    const state = syncStateOf(here, w.store, true);
+    expect((await w.post(remoteId))?.status).toBe('publish');
+
+    const landedWith = await w.writes.landFirst();
+    expect(
+      { landedWith, onService: (await w.post(remoteId))?.status, hereBase: here.base?.status },
+      `Quire shows the post live (${state})`,
+    ).toEqual({ landedWith: 412, onService: 'publish', hereBase: 'publish' });
+  });
+});
