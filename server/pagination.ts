@@ -1,7 +1,8 @@
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
-// Keeps offset arithmetic far from overflow; no real publication has this many pages.
-const MAX_PAGE = 1_000_000_000;
+// The largest page whose offset is a safe integer at 100 a page: any page below it is reflected as
+// asked (spec 8), a billion too (review S1 found it capped there).
+export const MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
 export interface PageRequest {
   page: number;

@@ -86,6 +86,15 @@ export function buildApp(options: AppOptions): FastifyInstance {
   // Bodies are JSON only: Fastify's own text/plain reader would take one, and the route would then
   // call it "not a JSON object" (400) instead of naming the content type (415).
   app.removeContentTypeParser('text/plain');
+  // A DELETE has no body (spec 4.5): one saying `Content-Type: application/json` with none, as
+  // many clients send on every request, was refused as malformed JSON, nothing deleted (review
+  // S1). Every other body goes to Fastify's own parser, its prototype guards kept.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (request.method === 'DELETE' && body === '') return done(null, undefined);
+    json(request, body as string, done);
+  });
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.statusCode).send(error.toBody());
     const status = error.statusCode ?? 500;

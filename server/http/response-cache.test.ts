@@ -133,6 +133,17 @@ describe('ResponseCache', () => {
     expect(cache.get('stale')).toBeUndefined();
   });
 
+  it('stores no response read across another connection’s commit (review S1)', () => {
+    const { cache, bump } = cacheWithVersion();
+    const readFrom = cache.version();
+    bump();
+    cache.set('read-across', body(10), readFrom);
+    expect(cache.get('read-across')).toBeUndefined();
+    const readNow = cache.version();
+    cache.set('read-after', body(10), readNow);
+    expect(cache.get('read-after')).toBeDefined();
+  });
+
   it('keeps entries stored after a version change until the next change', () => {
     const { cache, bump } = cacheWithVersion();
     bump();

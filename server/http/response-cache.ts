@@ -32,8 +32,20 @@ export class ResponseCache {
     return hit;
   }
 
-  set(key: string, response: CachedResponse): void {
+  /** The data's version now: what a response read from here on is read from. */
+  version(): number {
     this.dropIfStale();
+    return this.epoch;
+  }
+
+  /**
+   * Stores `response`, unless the data changed since `readFrom` (its `version()` before the
+   * reads): built from rows another connection changed meanwhile, it was kept under the new
+   * version and served stale until the next write (review S1).
+   */
+  set(key: string, response: CachedResponse, readFrom?: number): void {
+    this.dropIfStale();
+    if (readFrom !== undefined && readFrom !== this.epoch) return;
     const previous = this.entries.get(key);
     if (previous) {
       // Deleting first moves a rewritten key to the most recent end, and drops a stale body.

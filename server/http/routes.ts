@@ -83,7 +83,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
       const key = `list|${publicationId}|${kind}|${draftsOnly}|${pageRequest.page}|${pageRequest.perPage}`;
       const cached = cache.get(key);
       if (cached) return send(reply, cached);
-
+      const readFrom = cache.version();
       const total = cache.remember(`count|${publicationId}|${kind}|${draftsOnly}`, () =>
         records.count(publicationId, kind, draftsOnly),
       );
@@ -107,7 +107,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
           }),
         ),
       };
-      cache.set(key, response);
+      cache.set(key, response, readFrom);
       return send(reply, response);
     });
 
@@ -117,6 +117,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
       const key = `one|${publication.id}|${kind}|${slug}`;
       const cached = cache.get(key);
       if (cached) return send(reply, cached);
+      const readFrom = cache.version();
       const row = records.getBySlug(publication.id, kind, slug);
       if (!row) throw notFound(`No ${kind} with slug "${slug}"`);
       const author = records.authorsOf([row.author_id]).get(row.author_id);
@@ -135,7 +136,7 @@ export function registerRecordRoutes(app: FastifyInstance, context: RouteContext
           }),
         ),
       };
-      cache.set(key, response);
+      cache.set(key, response, readFrom);
       return send(reply, response);
     });
 
