@@ -248,10 +248,12 @@ export const contract = {
   'drafts.list': method(z.object({ publicationId: id }).strict()).returns<DraftView[]>(),
   /**
    * Back to the service's version. `revisionId`: the snapshot of the edits thrown away, for an
-   * Undo; null when nothing was kept (a draft never sent is removed with its edits).
+   * Undo; null when nothing was kept (a draft never sent is removed with its edits). `offSite`:
+   * the post was live here, and the version gone back to is not (unpublished there since).
    */
   'drafts.discard': method(z.object({ draftId: id }).strict()).returns<{
     revisionId: number | null;
+    offSite: boolean;
   }>(),
   /** The writer closed the draft: a new one left without a word is dropped, nothing else. */
   'drafts.leave': method(z.object({ draftId: id }).strict()).returns<{ discarded: boolean }>(),

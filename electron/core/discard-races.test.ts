@@ -210,3 +210,37 @@ describe('Discard edits after an Update whose write went unanswered', () => {
     ).toEqual({ landedWith: 412, onService: '<p>Live.</p>' });
   });
 });
+
+// Review U1's suspicion: Discard went back to a version a colleague had unpublished, and its
+// notice said only "Back to the version on X": the writer took the post for live still.
+describe('Discard edits after a colleague unpublished the post', () => {
+  it('says the version gone back to is off the site; not so for one still live', async () => {
+    const { c, publicationId } = await h.coreOnService();
+    const heldOn = async (title: string) => {
+      const made = await h.call(c, 'records.create', {
+        publicationId,
+        kind: 'post',
+        fields: { title, content: '<p>Live.</p>', status: 'publish' },
+      });
+      await h.call(c, 'sync.syncNow');
+      const fields = { title, content: '<p>Live. Held.</p>', status: 'publish' };
+      await h.call(c, 'drafts.save', { draftId: made.id, fields });
+      const [post] = await h.postsTitled(title);
+      return { draftId: made.id as string, post: post! };
+    };
+    const unpublished = await heldOn('Slipway notes');
+    const put = await h.service.request('PUT', `/posts/${unpublished.post.id}`, {
+      body: { status: 'draft' },
+    });
+    expect(put.status).toBe(200);
+    const live = await heldOn('Slipway log');
+    const off = await h.call(c, 'drafts.discard', { draftId: unpublished.draftId });
+    const on = await h.call(c, 'drafts.discard', { draftId: live.draftId });
+    expect({ off: off.offSite, on: on.offSite }).toEqual({ off: true, on: false });
+    const back = await h.call(c, 'drafts.get', { draftId: unpublished.draftId });
+    expect({ status: back.fields.status, content: back.fields.content }).toEqual({
+      status: 'draft',
+      content: '<p>Live.</p>',
+    });
+  });
+});

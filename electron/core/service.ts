@@ -920,8 +920,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           });
       return engine.exclusive(async () => {
         const draft = store.getDraft(draftId);
-        if (!draft) return { revisionId: null };
+        if (!draft) return { revisionId: null, offSite: false };
         let revisionId: number | null = null;
+        let offSite = false;
         if (draft.remoteId === null || !draft.base) {
           store.removeDraft(draftId);
         } else {
@@ -936,20 +937,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           // Saved since Discard was pressed (an Unpublish, another window's words):
           // the later act is the writer's, kept (review U1: the Unpublish was dropped unsaid).
           const now = store.getDraft(draftId);
-          if (!now) return { revisionId: null };
+          if (!now) return { revisionId: null, offSite: false };
           if (now.localRev !== (asked ?? draft).localRev)
             throw new QuireError({
               kind: 'conflict',
               message: `Not discarded: “${now.fields.title?.trim() || `Untitled ${now.kind}`}” changed while its version on the service was read. Your latest words are kept; discard again if you still want to.`,
             });
           store.replaceWithRemote(draftId, back, 'discarded', back.etag);
+          // Said, or the writer takes the post for live still (review U1's suspicion: a
+          // colleague's Unpublish came back unsaid).
+          offSite = draft.base.status === 'publish' && back.status !== 'publish';
           // The newest snapshot holds the edits just thrown away: taken now, or already the
           // newest with the same words for the same reason (the store keeps one of those).
           revisionId = store.revisions(draftId)[0]?.id ?? null;
         }
         emit({ type: 'draft-changed', draftId, publicationId: draft.publicationId });
         engine.connectivityChanged();
-        return { revisionId };
+        return { revisionId, offSite };
       });
     },
     'drafts.leave': async ({ draftId }) => {

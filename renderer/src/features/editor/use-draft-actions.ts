@@ -202,11 +202,13 @@ export function useDraftActions({
     replaceStored(
       'Not discarded',
       () => bridge.drafts.discard({ draftId: draft.id }),
-      async ({ revisionId }) => {
+      async ({ revisionId, offSite }) => {
         let undone = false;
         notify({
           tone: 'info',
-          message: `Back to the version on ${publication.name}; your edits are in the history.`,
+          message: offSite
+            ? `Back to the version on ${publication.name}, which is not live: it was unpublished there. Your edits are in the history.`
+            : `Back to the version on ${publication.name}; your edits are in the history.`,
           // Removing the publication takes it away: its Undo would find no post.
           publicationId: draft.publicationId,
           // None for a draft never sent: it went with its edits, and nothing was kept.
