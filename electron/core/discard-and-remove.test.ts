@@ -230,7 +230,10 @@ describe('discarding edits, then taking the discard back', () => {
     });
     await call(c, 'sync.syncNow');
     expect((await call(c, 'drafts.get', { draftId: draft.id })).remoteId).toBeNull();
-    expect(await call(c, 'drafts.discard', { draftId: draft.id })).toEqual({ revisionId: null });
+    expect(await call(c, 'drafts.discard', { draftId: draft.id })).toEqual({
+      revisionId: null,
+      offSite: false,
+    });
     expect((await c.dispatch('drafts.get', { draftId: draft.id })).ok).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { isBlankDraft } from '../../../shared/blank-draft';
 import { COMPARED_FIELDS, effectiveValue } from '../../../shared/field-differences';
 import { slugify, SLUG_FALLBACK } from '../../../server';
 import { QuireError, isTransient } from '../../../shared/errors';
-import type { RemoteRecord } from '../../../shared/model';
+import type { RecordDraftFields, RemoteRecord } from '../../../shared/model';
 import {
   landedNothing,
   refusedOnce,
@@ -674,18 +674,13 @@ export class SyncEngine {
           let settled = remote;
           const sent = store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
           if (remote.etag !== undefined && mayLandLate(sent, remote)) {
-            const words = fieldsOf(remote);
-            try {
-              await this.sending(draft.id, sentEntry(words, remote.slug), () =>
-                api.update(draft.kind, remote.id, spelledOut(words), { ifMatch: remote.etag }),
-              );
-            } catch (error) {
-              if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
-              // Changed since it was read: met afresh.
+            const turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+            if (!('held' in turned)) {
+              // Someone else's save came first: met afresh.
               const next = this.continueWith(draft.id);
               return next ? this.push(next) : 'done';
             }
-            settled = (await this.findOurs(api, draft)) ?? remote;
+            settled = turned.held;
           }
           store.markSynced(
             draft.id,
@@ -784,11 +779,10 @@ export class SyncEngine {
   }
 
   /**
-   * The service's words, which the draft holds, written once more with If-Match: a write of the
-   * draft's that went unanswered, still on its way, is refused (412) when it comes (review U1: a
-   * Publish went live after "Keep as draft" said Synced). The service's own words, not the
-   * draft's through the update path: a post the service holds blank was refused there at every
-   * round (review U2).
+   * The service's words, which the draft holds, kept there by a write with If-Match: a write of
+   * the draft's that went unanswered, still on its way, is refused (412) when it comes (review U1:
+   * a Publish went live after "Keep as draft" said Synced). Not through the update path: a post
+   * the service holds blank was refused there at every round (review U2).
    */
   private async fence(
     api: PublishingApiClient,
@@ -796,36 +790,59 @@ export class SyncEngine {
     rev: number,
     remote: FetchedRecord,
   ): Promise<'done' | 'conflict' | 'empty'> {
-    const { store } = this.options;
-    const words = fieldsOf(remote);
-    try {
-      await this.sending(draft.id, sentEntry(words, remote.slug), () =>
-        api.update(draft.kind, remote.id, spelledOut(words), { ifMatch: remote.etag }),
-      );
-    } catch (error) {
-      if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
-      const now = await this.findOurs(api, draft);
-      // The late write landed first: the draft's words go over it, as over any write of its own
-      // whose answer was lost. The words pressed for, if any: not words typed on a live post
-      // since, held for the writer's Update (review U3 found them sent live).
-      const sent = store.getDraft(draft.id)?.sentVersions ?? [];
-      if (now && !sameFields(fieldsOf(now), words) && wasSent(sent, now)) {
-        const next = this.continueWith(draft.id);
-        return next ? this.push(next) : 'done';
+    const turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+    if ('held' in turned) return this.settle(draft, rev, turned.held, undefined);
+    if (!turned.theirs) return this.conflict(draft, goneMarker(draft));
+    // Someone else's save came first, and turned the late write away itself: the draft was in
+    // step with what was read, and theirs is met as any colleague's (review U2: the writer was
+    // asked about it, with nothing of theirs unsent).
+    this.options.store.markSynced(
+      draft.id,
+      { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
+      draft.fields,
+    );
+    return 'done';
+  }
+
+  /**
+   * Turns away a write of the draft's that may land yet: `read` written again with If-Match, its
+   * title alone, as it is, so that nothing of it changes but its version (review U4: all its
+   * fields, one of which the service now refuses, were refused, and every Discard with them).
+   * Where that write landed first (a 412, the service holding words this draft sent), `back`
+   * goes over it (review U3: words typed since went live; review U4: a stuck Unpublish landing
+   * there took the post off the site). `held`: what the service then holds; `theirs`: someone
+   * else's save came first, which turned the write away itself (undefined: the record is gone).
+   */
+  private async turnAway(
+    api: PublishingApiClient,
+    draft: Draft,
+    read: FetchedRecord,
+    back: DraftFields,
+    noted: boolean,
+  ): Promise<{ held: FetchedRecord } | { theirs: FetchedRecord | undefined }> {
+    const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
+    let over = read;
+    let body: RecordDraftFields = { title: read.title };
+    for (let tries = 0; tries < 3; tries += 1) {
+      const { id, etag, slug } = over;
+      const write = () => api.update(draft.kind, id, body, { ifMatch: etag });
+      try {
+        await (noted ? this.sending(draft.id, sentEntry(back, slug), write) : write());
+        const after = await this.findOurs(api, draft);
+        return after ? { held: after } : { theirs: undefined };
+      } catch (error) {
+        if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
+        const now = await this.findOurs(api, draft);
+        if (now && sameFields(fieldsOf(now), back)) return { held: now };
+        if (!now || !wasSent(sent, now)) return { theirs: now };
+        over = now;
+        body = spelledOut(back);
       }
-      // Someone else's save came first, and turned the late write away itself: the draft was in
-      // step with what was read, and theirs is met as any colleague's (review U2: the writer
-      // was asked about it, with nothing of theirs unsent).
-      store.markSynced(
-        draft.id,
-        { remoteId: remote.id, base: baseOf(remote, remote.etag), rev },
-        draft.fields,
-      );
-      return 'done';
     }
-    const after = await this.findOurs(api, draft);
-    if (!after) return this.conflict(draft, goneMarker(draft));
-    return this.settle(draft, rev, after, undefined);
+    throw new QuireError({
+      kind: 'conflict',
+      message: `The service's copy of “${draft.fields.title?.trim() || `Untitled ${draft.kind}`}” changed again and again while its words were put back. Try again.`,
+    });
   }
 
   /**
@@ -959,25 +976,21 @@ export class SyncEngine {
   async fencedForDiscard(draft: Draft, remote: FetchedRecord): Promise<FetchedRecord> {
     const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
     if (remote.etag === undefined || !mayLandLate(sent, remote)) return remote;
-    const api = this.options.clientFor(draft.publicationId);
-    const words = fieldsOf(remote);
-    let over = remote;
-    for (let tries = 0; tries < 2; tries += 1) {
-      try {
-        await api.update(draft.kind, over.id, spelledOut(words), { ifMatch: over.etag });
-        return (await this.findOurs(api, draft)) ?? remote;
-      } catch (error) {
-        if (!(error instanceof QuireError && error.kind === 'conflict')) throw error;
-        const now = await this.findOurs(api, draft);
-        if (!now || !wasSent(sent, now)) return now ?? remote;
-        // The late write landed first: the words gone back to are written over it.
-        over = now;
-      }
-    }
-    throw new QuireError({
-      kind: 'conflict',
-      message: `Not discarded: the service's version of “${draft.fields.title?.trim() || `Untitled ${draft.kind}`}” changed while it was put back. Discard again.`,
+    const gone = new QuireError({
+      kind: 'not-found',
+      message: `This ${draft.kind} is no longer on the service: there is nothing to go back to.`,
     });
+    const api = this.options.clientFor(draft.publicationId);
+    try {
+      const turned = await this.turnAway(api, draft, remote, fieldsOf(remote), false);
+      const back = 'held' in turned ? turned.held : turned.theirs;
+      if (!back) throw gone;
+      return back;
+    } catch (error) {
+      // Deleted meanwhile: said as Discard says it, not as the service's own words (review U4).
+      if (error instanceof QuireError && error.kind === 'not-found') throw gone;
+      throw error;
+    }
   }
 
   /**
