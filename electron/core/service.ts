@@ -364,10 +364,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         return sum + (queued || (draft.localRev > draft.syncedRev ? 1 : 0));
       }, 0);
   };
+  // A draft never sent, its push and its Delete both queued, is one change: nothing of it is on
+  // the service (review P1: deleting a new post took "1 unsynced" to 2).
+  const twiceQueued = (publicationId: string): number => {
+    const ops = store.allOps();
+    return store
+      .listDrafts(publicationId)
+      .filter((draft) => draft.remoteId === null && !droppable(draft))
+      .reduce((sum, draft) => {
+        const queued = ops.filter((op) => op.draftId === draft.id).length;
+        return sum + Math.max(0, queued - 1);
+      }, 0);
+  };
   const unsent = (publicationId: string): number =>
     store.pendingCount(publicationId) +
     store.unqueuedEdits(publicationId) -
-    blankDrafts(publicationId);
+    blankDrafts(publicationId) -
+    twiceQueued(publicationId);
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
@@ -25,6 +25,7 @@ export function App() {
   const kind = useUi((state) => state.kind);
   const openDraftId = useUi((state) => state.openDraftId);
   const { showKind, openDraft, notify } = useUi.getState();
+  const queryClient = useQueryClient();
 
   const created = useMutation({
     mutationFn: (recordKind: RecordKind) => {
@@ -36,6 +37,13 @@ export function App() {
       });
     },
     onSuccess: (draft) => {
+      // Another publication chosen while it was made: not opened over that one's list (review
+      // P1: "Edit post for Local sample" beside a sidebar on Archive). Blank, it is let go.
+      const now = queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active);
+      if (now && now.id !== draft.publicationId) {
+        void bridge.drafts.leave({ draftId: draft.id }).catch(() => undefined);
+        return;
+      }
       showKind(draft.kind);
       openDraft(draft.id);
     },

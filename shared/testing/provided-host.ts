@@ -25,6 +25,7 @@ export const OWN_CORES = [
   'closed-unsaved-window-close',
   'closed-unsaved-removed',
   'window-close-holders',
+  'publication-switch',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

@@ -4,6 +4,7 @@ import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError, fieldErrorsOf } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
+import { useUi } from '../../ui-store';
 import { publicationKeys, sampleAwayQuery } from './queries';
 
 const FIELDS = [
@@ -36,8 +37,25 @@ export function AddPublicationDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>({ name: '', baseUrl: '', subdomain: '', token: '' });
+  // Cancelled while the service was checked, the dialog is gone when the add answers: the
+  // publication is in Quire (the core added it), said so, but the writer is not taken to it
+  // (review P1: the editor they had gone back to closed, and the sidebar turned to it).
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const added = async (publication: PublicationView) => {
     await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+    if (!shown.current) {
+      useUi.getState().notify({
+        tone: 'info',
+        message: `${publication.name} was added after all: its service answered after you cancelled. Remove it from the sidebar if you do not want it.`,
+      });
+      return;
+    }
     onClose();
     onAdded(publication);
   };

@@ -32,8 +32,10 @@ export function PublicationSwitcher() {
     onSuccess: () => {
       openDraft(null);
       setPage(1);
-      // A search typed for one publication's posts would hide the next one's behind it.
+      // A search typed for one publication's posts would hide the next one's behind it; so would
+      // "Drafts only" (review P1: "No draft posts." for a publication of published ones).
       setSearch('');
+      useUi.getState().setDraftsOnly(false);
       return refresh();
     },
     onError: (e) => notify({ tone: 'error', message: describeError(e) }),
@@ -49,6 +51,7 @@ export function PublicationSwitcher() {
       setPage(1);
       // The app turns to another publication, as on a switch (a review found it filtered).
       setSearch('');
+      useUi.getState().setDraftsOnly(false);
     }
     await refresh();
     setRemoving(null);

@@ -370,7 +370,7 @@ describe('RecordList', () => {
       // What came before the failure is searched.
       expect((await screen.findAllByRole('button', { name: wanted })).length).toBeGreaterThan(0);
       expect(useUi.getState().notices.map((n) => n.message)).toContain(
-        `Not all posts could be fetched: Cannot reach ${baseUrl}`,
+        `Not all posts of Failing archive could be fetched: Cannot reach ${baseUrl}`,
       );
       expect(screen.getByRole('button', { name: 'Fetch all 231 posts again' })).toBeTruthy();
     } finally {

@@ -41,10 +41,13 @@ export function SearchReach({
     await queryClient.invalidateQueries({ queryKey: recordKeys.searches(publicationId, kind) });
     const stoppedBy = result.error ? describeError(result.error) : result.data?.stoppedBy;
     if (stoppedBy)
+      // Named, and gone with its publication (review P1: it stayed after a switch, and after
+      // the publication was removed, naming none).
       useUi.getState().notify({
         tone: 'error',
         about,
-        message: `Not all ${plural} could be fetched: ${stoppedBy}`,
+        publicationId,
+        message: `Not all ${plural} of ${publicationName} could be fetched: ${stoppedBy}`,
       });
   };
   const fetchButton = (label: string) => (
