@@ -111,8 +111,9 @@ function alignedIndex(
   near: number,
   byName: boolean,
   inPre: boolean,
+  atEnd = false,
 ): number | null {
-  const found = alignedAt(from, at, to, near, byName, inPre);
+  const found = alignedAt(from, at, to, near, byName, inPre, atEnd);
   if (found === null) return null;
   // After a space, past the rest of the source's run of it (the editor's one space was matched
   // with its first: a letter typed there stood apart from the next words, review R12).
@@ -129,6 +130,7 @@ function alignedAt(
   near: number,
   byName: boolean,
   inPre: boolean,
+  atEnd: boolean,
 ): number | null {
   const before = units(from.slice(Math.max(0, at - AROUND), at));
   const after = units(from.slice(at, at + AROUND));
@@ -154,7 +156,10 @@ function alignedAt(
   // Not in a listing, where white space is text, matched one for one (a caret at the start of an
   // indented first line stayed before the line end the parser drops after `<pre>`, review R12).
   const spaceNext = !inPre && /^\s$/.test(after[0] ?? '');
-  const between = (): number => ((endsWord || spaceNext) && runStart !== null ? runStart : inTo);
+  // At the end of its line, as well: white space there is no text, and a letter typed past it
+  // stood apart from what it was typed after (an image ending a paragraph, or a figure's).
+  const between = (): number =>
+    (endsWord || spaceNext || atEnd) && runStart !== null ? runStart : inTo;
   for (const [index, part] of parts.entries()) {
     const length = part.value.length;
     const chars = part.value.join('').length;
@@ -267,6 +272,32 @@ function pastTags(html: string, at: number, count: number): number {
   return end;
 }
 
+/**
+ * Just before the `count`-th unit of markup of `html` back from `at`, among those after its last
+ * words: where the count's place runs past the caret (a line of only anchors, mdBook's old
+ * headings: its start was taken to the next heading's words, and a letter typed there went into
+ * them). A style sheet or a script is passed without counting, as in `pastTags`.
+ */
+function beforeTags(html: string, at: number, count: number): number {
+  const starts: number[] = [];
+  for (let i = Math.max(0, at - 20_000); i < at;) {
+    const end = html[i] === '<' ? unitEnd(html, i) : i;
+    if (end > i && end <= at) {
+      starts.push(i);
+      i = end;
+      continue;
+    }
+    if (/\S/.test(html[i]!)) starts.length = 0;
+    i += 1;
+  }
+  let place = at;
+  for (let left = count, k = starts.length - 1; left > 0 && k >= 0; k -= 1) {
+    place = starts[k]!;
+    if (!DROPPED.test(html.slice(place, place + 10))) left -= 1;
+  }
+  return place;
+}
+
 /** Where in `text` (the HTML source) the visual editor's `from`..`to` is. */
 export function sourcePlaceOf(text: string, doc: Node, from: number, to: number): [number, number] {
   const glyph = markFor(text, doc);
@@ -287,18 +318,20 @@ export function sourcePlaceOf(text: string, doc: Node, from: number, to: number)
     // taken to an image in the block before; R15: a window stretched to reach it took in a run
     // of separators, alike by tag name, and another photo was matched).
     const ownNear = sourceRangeOf(own, doc, pos, pos)[0];
-    const near = pastTags(
-      text,
-      sourceRangeOf(text, doc, pos, pos)[0],
-      unitsIn(own, ownNear, index),
-    );
+    const counted = sourceRangeOf(text, doc, pos, pos)[0];
+    const near =
+      ownNear <= index
+        ? pastTags(text, counted, unitsIn(own, ownNear, index))
+        : beforeTags(text, counted, unitsIn(own, index, ownNear));
     // Asked of the document, not of the HTML: a kept comment saying `<pre>` made every caret
     // after it one in a listing (review R13).
     const inListing = doc.resolve(pos).parent.type.spec.code === true;
+    const $pos = doc.resolve(pos);
+    const atEnd = !inListing && $pos.parentOffset === $pos.parent.content.size;
     // Tags by name first, then as written: by name, the words after a caret past Blogger's
     // separator image were matched with the post's first line (review R12), refused below.
     for (const byName of [true, false]) {
-      const found = alignedIndex(own, index, text, near, byName, inListing);
+      const found = alignedIndex(own, index, text, near, byName, inListing, atEnd);
       if (found === null) continue;
       const aligned = outsideMarkup(text, found);
       // Only among the places with as much text before them (give or take a space at the end, not

@@ -118,6 +118,7 @@ export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
 const BREAK = /^<br\b/i;
 const PRE = /^<(\/?)pre\b/i;
 const AREA = /^<(\/?)textarea(?=[\s/>])/i;
+const FIGURE = /^<(\/?)figure(?=[\s/>])/i;
 const SPACE = /[ \t\n\r\f]/;
 
 /**
@@ -149,6 +150,7 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
   // Inside a <textarea>, markup is its words, as the editor shows them (review R18: read as tags,
   // every place after it was as many characters early).
   let area = false;
+  let figures = 0;
   for (let at = 0; at < text.length;) {
     const literal: boolean = area && text[at] === '<' && !AREA.test(text.slice(at, at + 11));
     const end: number = literal ? at + 1 : Math.max(unitEnd(text, at), at + 1);
@@ -159,6 +161,13 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
     if (tag && !IMAGE.test(tag) && !(words && tag.startsWith('<!--'))) {
       const inPre = PRE.exec(tag);
       if (inPre) pre = !inPre[1];
+      const inFigure = FIGURE.exec(tag);
+      if (inFigure) figures = Math.max(0, figures + (inFigure[1] ? -1 : 1));
+      // In a figure, the space between its words and a listing is the editor's too (mdBook's
+      // file name, then the listing: a character early a listing, the place past a few of them
+      // went into the words of a heading below).
+      if (inPre && pre && figures > 0 && words && space >= 0 && count < chars)
+        [count, after, space] = [count + 1, at, -1];
       // The parser drops a line end just after `<pre>`: counted, the count ran a character ahead
       // a listing, and past two every aligned place was refused (review R14).
       if (inPre && pre) {
