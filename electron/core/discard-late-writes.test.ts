@@ -220,3 +220,93 @@ describe('Discard, Update stuck, then a colleague renames the post (stale base)'
     });
   });
 });
+
+// Review U5.
+describe("Discard, a colleague's Unpublish just before the fence, the words once synced as a draft", () => {
+  it("goes back to the colleague's unpublished version; the post stays off the site", async () => {
+    const w = hooked();
+    const { c, publicationId } = await h.coreOnService(w.through, 400);
+    const title = 'Review U5 unpublished';
+    const made = await h.call(c, 'records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title, content: '<p>Words.</p>', status: 'draft' },
+    });
+    await h.call(c, 'sync.syncNow');
+    // Published as it is.
+    await h.call(c, 'drafts.save', {
+      draftId: made.id,
+      fields: { title, content: '<p>Words.</p>', status: 'publish' },
+    });
+    await h.call(c, 'drafts.update', { draftId: made.id });
+    const [live] = await h.postsTitled(title);
+    expect(live && (live as any).status).toBe('publish');
+    // A held edit, its Update stuck on its way.
+    await h.call(c, 'drafts.save', {
+      draftId: made.id,
+      fields: { title, content: '<p>Words. Regret.</p>', status: 'publish' },
+    });
+    w.writes.stick((method) => method === 'PUT');
+    await c.dispatch('drafts.update', { draftId: made.id });
+    expect(w.writes.stuckCount).toBeGreaterThan(0);
+    w.writes.release();
+    // The colleague unpublishes just before the fence's PUT.
+    w.beforeNextPut(async () => {
+      const r = await h.service.request('PUT', `/posts/${live!.id}`, { body: { status: 'draft' } });
+      expect(r.status).toBe(200);
+    });
+    const answer = await c.dispatch('drafts.discard', { draftId: made.id });
+    const here = await h.call(c, 'drafts.get', { draftId: made.id });
+    const [after] = await h.postsTitled(title);
+    expect({
+      said: answer.ok ? answer.value : answer.error.message,
+      here: here.fields.status,
+      onService: (after as any)?.status,
+    }).toEqual({
+      said: expect.objectContaining({ offSite: true }),
+      here: 'draft',
+      onService: 'draft',
+    });
+  });
+});
+
+// Review U5.
+describe('Discard, Update stuck, the service holding a title it now refuses (> 500)', () => {
+  it('goes back to the version on the service', async () => {
+    const writes = stuckWrites();
+    const { c, publicationId } = await h.coreOnService(writes.through, 400);
+    const title = 'Review U5 long title';
+    // A post saved long ago, under an older rule: a title over 500 characters.
+    const r = await h.service.request('POST', '/posts', {
+      body: { title, content: '<p>Live.</p>', status: 'publish' },
+    });
+    expect(r.status).toBe(201);
+    const [live] = await h.postsTitled(title);
+    const long = `${title} ${'x'.repeat(600)}`;
+    h.service.server.db
+      .prepare('UPDATE records SET title = ?, updated_at = updated_at + 1000 WHERE id = ?')
+      .run(long, live!.id);
+    await h.service.request('POST', '/posts', { body: { title: 'cache', content: '<p>x</p>' } });
+    const check = await h.service.request('PUT', `/posts/${live!.id}`, { body: { title: long } });
+    expect(check.status, 'the service refuses that title now').toBe(422);
+    const made = await h.call(c, 'drafts.open', { publicationId, kind: 'post', slug: live!.slug });
+    expect(made.fields.title).toBe(long);
+
+    // The writer shortens it; the Update is stuck on its way.
+    const edited = { title, content: '<p>Live. A note I regret.</p>', status: 'publish' };
+    await h.call(c, 'drafts.save', { draftId: made.id, fields: edited });
+    writes.stick((method) => method === 'PUT');
+    await c.dispatch('drafts.update', { draftId: made.id });
+    expect(writes.stuckCount).toBeGreaterThan(0);
+    writes.release();
+
+    const answer = await c.dispatch('drafts.discard', { draftId: made.id });
+    const again = await c.dispatch('drafts.discard', { draftId: made.id });
+    const here = await h.call(c, 'drafts.get', { draftId: made.id });
+    expect({
+      first: answer.ok ? 'discarded' : answer.error.message,
+      again: again.ok ? 'discarded' : again.error.message,
+      here: here.fields.content,
+    }).toEqual({ first: 'discarded', again: 'discarded', here: '<p>Live.</p>' });
+  });
+});

@@ -790,7 +790,16 @@ export class SyncEngine {
     rev: number,
     remote: FetchedRecord,
   ): Promise<'done' | 'conflict' | 'empty'> {
-    const turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+    let turned;
+    try {
+      turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+    } catch (error) {
+      // Deleted on the service meanwhile: asked about as any deletion (review U5: "No post with
+      // id 1", a failed round).
+      if (error instanceof QuireError && error.kind === 'not-found')
+        return this.conflict(draft, goneMarker(draft));
+      throw error;
+    }
     if ('held' in turned) return this.settle(draft, rev, turned.held, undefined);
     if (!turned.theirs) return this.conflict(draft, goneMarker(draft));
     // Someone else's save came first, and turned the late write away itself: the draft was in
@@ -806,7 +815,7 @@ export class SyncEngine {
 
   /**
    * Turns away a write of the draft's that may land yet: `read` written again with If-Match, its
-   * title alone, as it is, so that nothing of it changes but its version (review U4: all its
+   * status alone, as it is, so that nothing of it changes but its version (review U4: all its
    * fields, one of which the service now refuses, were refused, and every Discard with them).
    * Where that write landed first (a 412, the service holding words this draft sent), `back`
    * goes over it (review U3: words typed since went live; review U4: a stuck Unpublish landing
@@ -822,7 +831,9 @@ export class SyncEngine {
   ): Promise<{ held: FetchedRecord } | { theirs: FetchedRecord | undefined }> {
     const sent = this.options.store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
     let over = read;
-    let body: RecordDraftFields = { title: read.title };
+    // Its status: one of two values the service always takes (review U5: a title over the
+    // service's 500 characters, held from before that rule, refused the fence at every round).
+    let body: RecordDraftFields = { status: read.status };
     for (let tries = 0; tries < 3; tries += 1) {
       const { id, etag, slug } = over;
       const write = () => api.update(draft.kind, id, body, { ifMatch: etag });

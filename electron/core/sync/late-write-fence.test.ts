@@ -310,3 +310,58 @@ describe('control: Keep published with the stuck Unpublish landing only after th
     });
   });
 });
+
+// Review U5.
+describe("a post deleted between the fence's read and its write", () => {
+  it('is met as deleted on the service (asked about), not a failed round', async () => {
+    const { draft, remoteId } = await stuckThenUndone('Review U5 deleted under fence');
+    w.beforeNextPut(async () => {
+      const r = await w.service.request('DELETE', `/posts/${remoteId}`);
+      expect(r.status).toBe(200);
+    });
+    const round = await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      round,
+      error: here.lastError,
+      asked: here.conflict !== null,
+    }).toMatchObject({ round: { failed: 0 }, error: null, asked: true });
+  });
+});
+
+// Review U5: the push's fence sends the service's title back alone; a title over 500
+// characters (saved under an older rule, taken into the draft) is refused with 422 at every
+// round: a draft in step with the service shows as refused.
+describe('in step with a post whose title the service now refuses, a write on its way', () => {
+  it('settles in step; no refusal shown', async () => {
+    const { draft, remoteId, base } = await stuckThenUndone('Review U5 long push');
+    const long = `Review U5 long push ${'x'.repeat(600)}`;
+    // The post's title under an older rule, the draft then taking that version in.
+    w.service.server.db
+      .prepare('UPDATE records SET title = ?, updated_at = updated_at + 1000 WHERE id = ?')
+      .run(long, remoteId);
+    await w.service.request('POST', '/posts', { body: { title: 'cache', content: '<p>x</p>' } });
+    const check = await w.service.request('PUT', `/posts/${remoteId}`, { body: { title: long } });
+    expect(check.status).toBe(422);
+    const slug = w.store.getDraft(draft.id)!.base!.slug;
+    const record = await w.api.findBySlug('post', slug);
+    expect(record?.title).toBe(long);
+    // Stuck again: the writer shortens the title, the write stuck, then undone.
+    w.store.replaceWithRemote(draft.id, record!, 'taken', record!.etag);
+    w.writes.stick((method) => method === 'PUT');
+    const fields = w.store.getDraft(draft.id)!.fields;
+    w.store.saveDraft(draft.id, { ...fields, title: 'Short' });
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+    w.store.saveDraft(draft.id, { ...fields });
+    w.clock.now += 600_000;
+    const round = await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect({
+      round,
+      error: here.lastError,
+      state: syncStateOf(here, w.store, true),
+    }).toMatchObject({ round: { failed: 0 }, error: null, state: 'synced' });
+    void base;
+  });
+});
