@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
@@ -26,6 +26,30 @@ export function App() {
   const openDraftId = useUi((state) => state.openDraftId);
   const { showKind, openDraft, notify } = useUi.getState();
   const queryClient = useQueryClient();
+  // Turned to another publication, from this window or another: its list is shown from its first
+  // page, unsearched and unfiltered (review P2: a switch made in another window kept this one's
+  // search and "Drafts only" over the next publication's posts). The editor stays, by design.
+  const activeId = active?.id;
+  const listedFor = useRef(activeId);
+  useEffect(() => {
+    const before = listedFor.current;
+    if (activeId === undefined) return;
+    listedFor.current = activeId;
+    if (before === undefined || before === activeId) return;
+    const ui = useUi.getState();
+    ui.setPage(1);
+    ui.setSearch('');
+    ui.setDraftsOnly(false);
+  }, [activeId]);
+  // Another publication chosen while a New post was made: it is not opened over that one's list
+  // (review P1: "Edit post for Local sample" beside a sidebar on Archive). Blank, it is let go.
+  const madeElsewhere = useCallback(
+    (publicationId: string): boolean => {
+      const now = queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active);
+      return now !== undefined && now.id !== publicationId;
+    },
+    [queryClient],
+  );
 
   const created = useMutation({
     mutationFn: (recordKind: RecordKind) => {
@@ -37,10 +61,7 @@ export function App() {
       });
     },
     onSuccess: (draft) => {
-      // Another publication chosen while it was made: not opened over that one's list (review
-      // P1: "Edit post for Local sample" beside a sidebar on Archive). Blank, it is let go.
-      const now = queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active);
-      if (now && now.id !== draft.publicationId) {
+      if (madeElsewhere(draft.publicationId)) {
         void bridge.drafts.leave({ draftId: draft.id }).catch(() => undefined);
         return;
       }
@@ -63,14 +84,19 @@ export function App() {
           onError: () => giveBackHeldKeys(hold),
           // The new draft's editor takes the keys as it opens; one that never opens (its read
           // failed) must not leave the keyboard held.
-          onSuccess: () => setTimeout(() => giveBackHeldKeys(hold), NEW_DRAFT_OPENS_MS),
+          // Let go, it opens nowhere: the keys are given back at once (review P2: New post, and
+          // the search box, of the publication switched to took no keys for 10 s).
+          onSuccess: (draft) =>
+            madeElsewhere(draft.publicationId)
+              ? giveBackHeldKeys(hold)
+              : setTimeout(() => giveBackHeldKeys(hold), NEW_DRAFT_OPENS_MS),
         });
       }).then(() => {
         // The editor stayed (its last words could not be saved): the keys are its again.
         if (!going) giveBackHeldKeys(hold);
       });
     },
-    [createNow],
+    [createNow, madeElsewhere],
   );
 
   const onMenu = useCallback(

@@ -27,8 +27,22 @@ export function PublicationSwitcher() {
   const dismissOf = useUi((state) => state.dismissOf);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+  // The click last made is the one the app ends on, whichever the core answers first (review P2:
+  // Archive, then Big, Big answered first, ended on Archive).
+  const chosen = useRef<string | null>(null);
   const activate = useMutation({
-    mutationFn: (id: string) => bridge.publications.setActive({ id }),
+    mutationFn: async (id: string) => {
+      chosen.current = id;
+      await bridge.publications.setActive({ id });
+      if (chosen.current !== id) await bridge.publications.setActive({ id: chosen.current });
+    },
+    // Shown chosen at once: a New post answered before the list is read again is not opened
+    // over it (review P2: the window P1's fix left).
+    onMutate: (id: string) => {
+      queryClient.setQueryData(publicationsQuery().queryKey, (list) =>
+        list?.map((publication) => ({ ...publication, active: publication.id === id })),
+      );
+    },
     onSuccess: () => {
       openDraft(null);
       setPage(1);
@@ -38,7 +52,10 @@ export function PublicationSwitcher() {
       useUi.getState().setDraftsOnly(false);
       return refresh();
     },
-    onError: (e) => notify({ tone: 'error', message: describeError(e) }),
+    onError: (e) => {
+      void refresh();
+      notify({ tone: 'error', message: describeError(e) });
+    },
   });
   const [removing, setRemoving] = useState<PublicationView | null>(null);
   const [replacing, setReplacing] = useState<PublicationView | null>(null);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordKind } from '../../../../shared/model';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
+import { publicationsQuery } from '../publications/queries';
 import { recordKeys, wholeListQuery } from './queries';
 
 const at = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -40,7 +41,12 @@ export function SearchReach({
     // Whatever came in before a failure is in this computer's copy: searches see it either way.
     await queryClient.invalidateQueries({ queryKey: recordKeys.searches(publicationId, kind) });
     const stoppedBy = result.error ? describeError(result.error) : result.data?.stoppedBy;
-    if (stoppedBy)
+    // Not of a publication removed meanwhile (review P2: "… That publication is no longer in
+    // Quire", after its notices had gone with it).
+    const still = queryClient
+      .getQueryData(publicationsQuery().queryKey)
+      ?.some((publication) => publication.id === publicationId);
+    if (stoppedBy && still !== false)
       // Named, and gone with its publication (review P1: it stayed after a switch, and after
       // the publication was removed, naming none).
       useUi.getState().notify({
