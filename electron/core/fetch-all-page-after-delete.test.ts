@@ -1,36 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { holdingListRequest } from './testing/list-holds';
 import { openHarness } from './testing/open-harness';
 import { restoreFromTrash } from './testing/trash';
 
 const h = openHarness('fetch-all-page');
 const { call, coreOnService, dueNow, syncedPost } = h;
-
-/** Holds the request of the next GET of the list (`/posts?…`) before it goes out. */
-function holdingFirstList() {
-  let armed: { gate: Promise<void>; held: () => void } | null = null;
-  const through: typeof fetch = async (input, init) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-    );
-    if (armed && (init?.method ?? 'GET') === 'GET' && url.pathname.endsWith('/posts')) {
-      const { gate, held } = armed;
-      armed = null;
-      held();
-      await gate;
-    }
-    return fetch(input, init);
-  };
-  const arm = () => {
-    let release!: () => void;
-    let held!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const heldNow = new Promise<void>((r) => (held = r));
-    armed = { gate, held };
-    return { release, heldNow };
-  };
-  return { through, arm };
-}
 
 // Review 65 (real parts: the reference server behind a fault proxy, a real core with its
 // SQLite store, the keychain of scripts/with-keyring.sh).
@@ -41,7 +16,7 @@ function holdingFirstList() {
 // post missing from the copy here, and from a search of it.
 describe('search everything: a later page, read after the writer’s Delete was answered', () => {
   it('keeps in the copy here the post it lists live (restored by a colleague)', async () => {
-    const hold = holdingFirstList();
+    const hold = holdingListRequest();
     const { c, publicationId, dir } = await coreOnService(hold.through);
     const title = `R65 smew ${randomUUID().slice(0, 6)}`;
     const x = await syncedPost(c, publicationId, title);

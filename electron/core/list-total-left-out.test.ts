@@ -1,37 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { holdingListAnswer } from './testing/list-holds';
 import { openHarness } from './testing/open-harness';
 
 const h = openHarness('list-total');
 const { call, coreOnService, dueNow, syncedPost } = h;
-
-/** Holds the answer of the next GET of the list (`/posts?…`), the service having read it. */
-function holdingListAnswer() {
-  let armed: { gate: Promise<void>; held: () => void } | null = null;
-  const through: typeof fetch = async (input, init) => {
-    const url = new URL(
-      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
-    );
-    const held = armed && (init?.method ?? 'GET') === 'GET' && url.pathname.endsWith('/posts');
-    const response = await fetch(input, init);
-    if (held && armed) {
-      const { gate, held: heldNow } = armed;
-      armed = null;
-      heldNow();
-      await gate;
-    }
-    return response;
-  };
-  const arm = () => {
-    let release!: () => void;
-    let held!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const heldNow = new Promise<void>((r) => (held = r));
-    armed = { gate, held };
-    return { release, heldNow };
-  };
-  return { through, arm };
-}
 
 // Review 65 (real parts: the reference server behind a fault proxy, a real core with its
 // SQLite store, the keychain of scripts/with-keyring.sh).
