@@ -26,13 +26,7 @@ function hooked() {
 async function stuckUpdate(title: string) {
   const w = hooked();
   const { c, publicationId } = await h.coreOnService(w.through, 400);
-  const made = await h.call(c, 'records.create', {
-    publicationId,
-    kind: 'post',
-    fields: { title, content: '<p>Live.</p>', status: 'publish' },
-  });
-  await h.call(c, 'sync.syncNow');
-  const [live] = await h.postsTitled(title);
+  const { draft: made, post: live } = await h.livePost(c, publicationId, title, '<p>Live.</p>');
   expect(live, 'published').toBeDefined();
   const edited = { title, content: '<p>Live. A note I regret.</p>', status: 'publish' };
   await h.call(c, 'drafts.save', { draftId: made.id, fields: edited });
@@ -146,13 +140,7 @@ describe('Discard edits, an Update stuck, the post holding a value the service n
     const writes = stuckWrites();
     const { c, publicationId } = await h.coreOnService(writes.through, 400);
     const title = 'Review U4 refused';
-    const made = await h.call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Live.</p>', status: 'publish' },
-    });
-    await h.call(c, 'sync.syncNow');
-    const [live] = await h.postsTitled(title);
+    const { draft: made, post: live } = await h.livePost(c, publicationId, title, '<p>Live.</p>');
     // Saved long ago, under an older rule: an image address the service refuses now.
     h.service.server.db
       .prepare('UPDATE records SET featured_image = ? WHERE id = ?')
@@ -187,13 +175,7 @@ describe('Discard, Update stuck, then a colleague renames the post (stale base)'
     const writes = stuckWrites();
     const { c, publicationId } = await h.coreOnService(writes.through, 400);
     const title = 'Review U4 stale';
-    const made = await h.call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Live.</p>', status: 'publish' },
-    });
-    await h.call(c, 'sync.syncNow');
-    const [live] = await h.postsTitled(title);
+    const { draft: made, post: live } = await h.livePost(c, publicationId, title, '<p>Live.</p>');
     await h.call(c, 'drafts.save', {
       draftId: made.id,
       fields: { title, content: '<p>Live. Regret.</p>', status: 'publish' },

@@ -21,13 +21,12 @@ describe('Unpublish pressed while a Discard reads the service', () => {
   it('is kept and goes; the Discard is refused, saying why', async () => {
     const { c, publicationId } = await h.coreOnService(reads.through);
     const title = 'Quay notes';
-    const created = await h.call(c, 'records.create', {
+    const { draft: created, post: live } = await h.livePost(
+      c,
       publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Live words.</p>', status: 'publish' },
-    });
-    await h.call(c, 'sync.syncNow');
-    const [live] = await h.postsTitled(title);
+      title,
+      '<p>Live words.</p>',
+    );
     expect(live, 'published').toBeDefined();
     const statusOnService = async () =>
       (await h.service.request('GET', `/posts/${live!.slug}`)).json.post.status as string;
@@ -133,13 +132,7 @@ describe('Discard edits when the first read of the post meets one connection res
   it('goes back to the version on the service, as a retried read would', async () => {
     const { c, publicationId } = await h.coreOnService();
     const title = 'Jetty notes';
-    const made = await h.call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Live.</p>', status: 'publish' },
-    });
-    await h.call(c, 'sync.syncNow');
-    const [live] = await h.postsTitled(title);
+    const { draft: made, post: live } = await h.livePost(c, publicationId, title, '<p>Live.</p>');
     expect(live, 'published').toBeDefined();
     await h.call(c, 'drafts.save', {
       draftId: made.id,
@@ -174,13 +167,7 @@ describe('Discard edits after an Update whose write went unanswered', () => {
     const writes = stuckWrites();
     const { c, publicationId } = await h.coreOnService(writes.through, 400);
     const title = 'Tide table';
-    const made = await h.call(c, 'records.create', {
-      publicationId,
-      kind: 'post',
-      fields: { title, content: '<p>Live.</p>', status: 'publish' },
-    });
-    await h.call(c, 'sync.syncNow');
-    const [live] = await h.postsTitled(title);
+    const { draft: made, post: live } = await h.livePost(c, publicationId, title, '<p>Live.</p>');
     expect(live, 'published').toBeDefined();
 
     // A held edit, Update pressed: its PUT leaves, and every try of it is stuck on its way.

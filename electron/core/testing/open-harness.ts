@@ -137,6 +137,19 @@ export function openHarness(name: string) {
       db.close();
     },
 
+    /** A post of the writer's own, published with `content`: its draft here, and it as listed. */
+    async livePost(c: Core, publicationId: string, title: string, content: string) {
+      const draft = await h.call(c, 'records.create', {
+        publicationId,
+        kind: 'post',
+        fields: { title, content, status: 'publish' },
+      });
+      await h.call(c, 'sync.syncNow');
+      const [post] = await h.postsTitled(title);
+      expect(post, 'published').toBeDefined();
+      return { draft: draft as { id: string }, post: post! };
+    },
+
     /** A post of the writer's own, synced, its draft here. */
     async syncedPost(c: Core, publicationId: string, title: string) {
       const draft = await h.call(c, 'records.create', {
