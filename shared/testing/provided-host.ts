@@ -26,6 +26,7 @@ export const OWN_CORES = [
   'closed-unsaved-removed',
   'window-close-holders',
   'publication-switch',
+  'discard-off-site',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

@@ -7,8 +7,9 @@ import { appOverRealCore, noticeSaying } from '../../testing/app-over-real-core'
 // Review U1's suspicion: Discard edits went back to a version a colleague had unpublished, and
 // its notice said only "Back to the version on X": the writer took the post for live still.
 // Real parts: the global setup's second reference service (the colleague writes to it with its
-// token), a real core behind the browser host.
-const app = appOverRealCore();
+// token), a core of this test's own behind the browser host (on the shared one, another file's
+// clean-up removed the second publication mid-test).
+const app = appOverRealCore('discard-off-site');
 
 it('Discard edits says the version gone back to is not live', async () => {
   const user = userEvent.setup();
@@ -39,7 +40,6 @@ it('Discard edits says the version gone back to is not live', async () => {
     body: JSON.stringify({ status: 'draft' }),
   });
   expect(put.status).toBe(200);
-  await app.bridge.publications.setActive({ id: archive.id });
   await app.openInApp(made.id);
   await user.click(await screen.findByRole('button', { name: 'Discard edits' }));
   await noticeSaying(
