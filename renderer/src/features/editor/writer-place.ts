@@ -45,7 +45,9 @@ const ATTRIBUTES = String.raw`(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"|'[^
 const TAG = new RegExp(
   [
     String.raw`<!--(?:-?>|[\s\S]*?(?:--!?>|$))`,
-    String.raw`<(script|style|title|template|svg|iframe|video|audio)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
+    // An `<svg … />` closes itself (review R19: read on to a `</svg>` that never came).
+    String.raw`<svg(?=[\s/>])${ATTRIBUTES}(?<=\/)>`,
+    String.raw`<(script|style|title|template|svg|iframe|video|audio|noscript)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
     String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`,
     String.raw`<[!?][^>]*>?|<\/(?![a-z])[^>]*>?`,
   ].join('|'),
@@ -107,17 +109,19 @@ export function outsideMarkup(text: string, at: number): number {
 }
 
 // Elements among a line's words; any other tag is a block's edge, where ProseMirror keeps no white
-// space. After a line break, white space starts no word either. An image (or an inline drawing), or
+// space. After a line break, white space starts no word either. An image, or
 // a comment among words (not one between blocks, as WordPress writes them), holds no text, but
 // keeps the white space on both sides of it.
 const INLINE =
-  /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|time|tt|u|var|wbr)\b/i;
-const IMAGE = /^<(?:img|svg)\b/i;
+  /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|textarea|time|tt|u|var|wbr)\b/i;
+const IMAGE = /^<img\b/i;
+const DROPPED_WHOLE = /^<(?:\?|(?:script|style|svg|noscript|template|title|meta|link)(?=[\s/>]))/i;
 /** A tag of an element among a line's words (a link, bold), not a block's edge. */
 export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
 const BREAK = /^<br\b/i;
 const PRE = /^<(\/?)pre\b/i;
 const AREA = /^<(\/?)textarea(?=[\s/>])/i;
+const AREA_END = /^<\/textarea(?=[\s/>])/i;
 const FIGURE = /^<(\/?)figure(?=[\s/>])/i;
 const SPACE = /[ \t\n\r\f]/;
 
@@ -152,12 +156,19 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
   let area = false;
   let figures = 0;
   for (let at = 0; at < text.length;) {
-    const literal: boolean = area && text[at] === '<' && !AREA.test(text.slice(at, at + 11));
+    // Only its own close ends it: a `<textarea>` written inside is its words (review R19).
+    const literal: boolean = area && text[at] === '<' && !AREA_END.test(text.slice(at, at + 11));
     const end: number = literal ? at + 1 : Math.max(unitEnd(text, at), at + 1);
     const tag: string | null =
       !literal && text[at] === '<' && end > at + 1 ? text.slice(at, end) : null;
     const inArea: RegExpExecArray | null = tag === null ? null : AREA.exec(tag);
     if (inArea) area = !inArea[1];
+    // What the editor drops whole among words is as if not there: the spaces on both sides are
+    // one (review R19: `a <?php … ?> b`, `a <svg/> b`, counted as two).
+    if (tag && DROPPED_WHOLE.test(tag)) {
+      at = end;
+      continue;
+    }
     if (tag && !IMAGE.test(tag) && !(words && tag.startsWith('<!--'))) {
       const inPre = PRE.exec(tag);
       if (inPre) pre = !inPre[1];
