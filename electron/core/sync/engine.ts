@@ -795,10 +795,11 @@ export class SyncEngine {
       turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
     } catch (error) {
       // Deleted on the service meanwhile: asked about as any deletion (review U5: "No post with
-      // id 1", a failed round).
-      if (error instanceof QuireError && error.kind === 'not-found')
-        return this.conflict(draft, goneMarker(draft));
-      throw error;
+      // id 1", a failed round). Unless the 404 was not the post's: the list answers when only
+      // the post went (review U6: a publication's renamed subdomain showed a live post deleted).
+      if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
+      await api.list(draft.kind, { page: 1, limit: 1 });
+      return this.conflict(draft, goneMarker(draft));
     }
     if ('held' in turned) return this.settle(draft, rev, turned.held, undefined);
     if (!turned.theirs) return this.conflict(draft, goneMarker(draft));

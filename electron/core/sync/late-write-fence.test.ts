@@ -365,3 +365,46 @@ describe('in step with a post whose title the service now refuses, a write on it
     void base;
   });
 });
+
+// Review U6: a 404 that is the publication's, not the post's (its subdomain renamed on the
+// service), was taken by the fence for the post deleted on the service.
+describe("the publication's subdomain answering 404 between the fence's read and its write", () => {
+  it('is not taken for the post deleted on the service', async () => {
+    const { draft, remoteId } = await stuckThenUndone('Review U6 subdomain');
+    const db = w.service.server.db;
+    const sub = w.service.subdomain;
+    w.beforeNextPut(async () => {
+      db.prepare('UPDATE publications SET subdomain = ? WHERE subdomain = ?').run(`${sub}-x`, sub);
+    });
+    await w.engine.flush();
+    db.prepare('UPDATE publications SET subdomain = ? WHERE subdomain = ?').run(sub, `${sub}-x`);
+    // The post is there all along.
+    expect((await w.post(remoteId))?.id).toBe(remoteId);
+    const here = w.store.getDraft(draft.id)!;
+    expect(
+      { shownDeleted: here.conflict?.id === -1 },
+      'the writer is asked about a post "deleted on the service" that was never deleted',
+    ).toEqual({ shownDeleted: false });
+  });
+});
+
+describe('control: the same 404 on an ordinary update (no fence)', () => {
+  it('is a failed round, the post not shown deleted', async () => {
+    const base = { title: 'Review U6 control', content: '<p>a</p>', status: 'draft' as const };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...base });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const db = w.service.server.db;
+    const sub = w.service.subdomain;
+    w.store.saveDraft(draft.id, { ...base, content: '<p>b</p>' });
+    w.beforeNextPut(async () => {
+      db.prepare('UPDATE publications SET subdomain = ? WHERE subdomain = ?').run(`${sub}-x`, sub);
+    });
+    const round = await w.engine.flush();
+    db.prepare('UPDATE publications SET subdomain = ? WHERE subdomain = ?').run(sub, `${sub}-x`);
+    const here = w.store.getDraft(draft.id)!;
+    expect({ round, shownDeleted: here.conflict?.id === -1 }).toMatchObject({
+      round: { failed: 1 },
+      shownDeleted: false,
+    });
+  });
+});

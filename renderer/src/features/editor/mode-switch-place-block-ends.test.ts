@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { afterImage, typedBothWays, type Doc } from '../../testing/stored-place';
+import { afterImage, by, typedBothWays, type Doc } from '../../testing/stored-place';
 import { textCountBefore } from './writer-place';
 
 // Carets beside images and anchors in real posts (corpus posts 42 and 45, the Rust book): a
@@ -57,5 +57,27 @@ describe('a listing’s file name in a figure (mdBook)', () => {
     // Not in a <div>, where the editor keeps none.
     const inDiv = '<div><span>F</span>\n<pre>x</pre></div>';
     expect(textCountBefore(inDiv, inDiv.length)).toBe(2);
+  });
+});
+
+// Review R20 (a regression of the anchors' fix, found and fixed).
+describe('after a space, before a bold run whose words start on the next line', () => {
+  // ad55111 beforeTags: a caret after a space, before a bold run whose words the source starts
+  // after a line end and an indent (`Some <strong>\n    bold`), in a pretty-printed post (the
+  // alignment refused, the count's place stands). The count's place is after the space, at "bold"
+  // (past `<strong>` and the indent); beforeTags now takes it back before `<strong>`, so the
+  // letter is typed before the source's indent and stands apart from "bold". At ad55111~1 (near =
+  // the count's place) the letter was right before "bold".
+  const ind = (n: number) => '\n' + ' '.repeat(n);
+  const imgs = Array.from({ length: 4 }, (_, i) => `<img src="${i}.png">`).join(ind(80));
+  const tail = `${ind(80)}<p>${ind(80)}${imgs}${ind(80)}More.</p>`;
+
+  describe('a caret after a space, before a bold run written on its next line', () => {
+    it('a letter typed after "Some " is right before "bold", as in Visual', () => {
+      const source = `<p>Intro</p>${ind(80)}<p>${ind(80)}Some <strong>${ind(80)}bold</strong> words</p>${tail}`;
+      const { source: shown, visual } = typedBothWays(source, by('Some '));
+      expect(visual).toContain('Some ^bold words');
+      expect(shown).toBe(visual);
+    });
   });
 });

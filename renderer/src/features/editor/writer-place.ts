@@ -36,7 +36,10 @@ export function selectionAt(doc: Node, place: Pick<WriterPlace, 'from' | 'to'>):
 // A tag's attributes as the parser reads them: a quote opens a value only just after `=` (review
 // R18: a stray `"` in `width="100%""`, or the `'` of an unquoted `title=Bob's`, ran the tag on
 // to the next such quote, through the words after it).
-const ATTRIBUTES = String.raw`(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*))?)*`;
+// An attribute follows white space, a slash or a quoted value, and an unquoted value never starts
+// with a quote: read otherwise, `<svg aria-label="a/>` passed for a tag that closes itself (review
+// R20). Each attribute needs its name: a run of white space is read one way only.
+const ATTRIBUTES = String.raw`(?:(?:[\s/]+|(?<=["']))[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|(?!["'])[^\s>]*))?)*[\s/]*`;
 // A comment as the parser ends it (`<!-->` and `<!--->` are whole, review R18), an element whose
 // words the visual editor drops with it (a <style> or <script>, review R7; a <title>, <template>,
 // inline <svg> or <iframe>; the words a <video> or <audio> shows without a player, review R10)
@@ -45,8 +48,6 @@ const ATTRIBUTES = String.raw`(?:[\s/]+|[^\s/>][^\s/>=]*(?:\s*=\s*(?:"[^"]*"|'[^
 const TAG = new RegExp(
   [
     String.raw`<!--(?:-?>|[\s\S]*?(?:--!?>|$))`,
-    // An `<svg … />` closes itself (review R19: read on to a `</svg>` that never came).
-    String.raw`<svg(?=[\s/>])${ATTRIBUTES}(?<=\/)>`,
     String.raw`<(script|style|title|template|svg|iframe|video|audio|noscript)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
     String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`,
     String.raw`<[!?][^>]*>?|<\/(?![a-z])[^>]*>?`,
@@ -65,6 +66,7 @@ const LEGACY_NAMES =
   'iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ' +
   'ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 ' +
   'szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml';
+const SVG_TAG = new RegExp(String.raw`<svg(?=[\s/>])${ATTRIBUTES}>?`, 'iy');
 const OLD_NAMES = `(?:${LEGACY_NAMES.split(' ')
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
@@ -78,6 +80,12 @@ const NAMED = /^&[a-zA-Z][a-zA-Z\d]*;$/;
 /** Just past the end of the tag, comment or reference starting at `at`; `at` when none starts there. */
 export function unitEnd(text: string, at: number): number {
   if (text[at] === '<') {
+    // An `<svg … />` closes itself (review R19: read on to a `</svg>` that never came). Its tag
+    // read first, as any tag: a pattern that must end in `/>` backtracked without end on a long
+    // tag that does not.
+    SVG_TAG.lastIndex = at;
+    const svg = SVG_TAG.exec(text)?.[0];
+    if (svg?.endsWith('/>')) return at + svg.length;
     TAG.lastIndex = at;
     return at + (TAG.exec(text)?.[0].length ?? 0);
   }
