@@ -1269,6 +1269,45 @@ describe('the core service', () => {
     expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
   });
 
+  it('counts a post on the service, edited then deleted while away, as one unsynced change', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const seeded = await service.request('POST', '/posts', {
+      body: { title: 'Ferry times', content: '<p>9:40</p>', status: 'draft' },
+    });
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: seeded.json.post.slug,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...opened.fields, content: '<p>9:40, and 11:10 in summer</p>' },
+    });
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(1);
+    // Its push and its Delete both queued: one post waiting, not two (it said "2 unsynced").
+    await call(c, 'records.delete', { draftId: opened.id });
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(1);
+    // A post in step with the service, deleted: its Delete alone is a change.
+    proxy.setPolicy(() => ({ type: 'pass' }));
+    const other = await service.request('POST', '/posts', {
+      body: { title: 'Bus times', content: '<p>7:05</p>', status: 'draft' },
+    });
+    const inStep = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: other.json.post.slug,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'records.delete', { draftId: inStep.id });
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(2);
+  });
+
   it('drops a new draft left without a word, and nothing that holds anything', async () => {
     const { core: c } = await core();
     const pub = await call(c, 'publications.add', {

@@ -350,37 +350,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!draft) throw new QuireError({ kind: 'not-found', message: 'That draft no longer exists' });
     return draftView(draft, store, engine.reachable(draft.publicationId));
   };
-  // Queued changes, and edits to live records held for the writer's Update: both only here.
-  // A blank new draft holds nothing to lose: not counted, while it is open either (a writer's
-  // review saw "1 unsynced" beside an empty New post).
-  // Each counted as the two terms count it: its ops (a push, a Delete), or its unqueued edit.
-  const blankDrafts = (publicationId: string): number => {
-    const ops = store.allOps();
+  // Unsynced changes, one a draft: what it has queued (a push, a Delete: for a post, edited then
+  // deleted while away, one change, not two), or an edit to a live record held for the writer's
+  // Update. A blank new draft holds nothing to lose: not counted, while it is open either (a
+  // writer's review saw "1 unsynced" beside an empty New post). One pass over the queue, not one
+  // a draft.
+  const unsent = (publicationId: string): number => {
+    const queued = new Set(
+      store
+        .allOps()
+        .filter((op) => op.publicationId === publicationId)
+        .map((op) => op.draftId),
+    );
     return store
       .listDrafts(publicationId)
-      .filter(droppable)
-      .reduce((sum, draft) => {
-        const queued = ops.filter((op) => op.draftId === draft.id).length;
-        return sum + (queued || (draft.localRev > draft.syncedRev ? 1 : 0));
-      }, 0);
+      .filter((draft) => queued.has(draft.id) || draft.localRev > draft.syncedRev)
+      .filter((draft) => !droppable(draft)).length;
   };
-  // A draft never sent, its push and its Delete both queued, is one change: nothing of it is on
-  // the service (review P1: deleting a new post took "1 unsynced" to 2).
-  const twiceQueued = (publicationId: string): number => {
-    const ops = store.allOps();
-    return store
-      .listDrafts(publicationId)
-      .filter((draft) => draft.remoteId === null && !droppable(draft))
-      .reduce((sum, draft) => {
-        const queued = ops.filter((op) => op.draftId === draft.id).length;
-        return sum + Math.max(0, queued - 1);
-      }, 0);
-  };
-  const unsent = (publicationId: string): number =>
-    store.pendingCount(publicationId) +
-    store.unqueuedEdits(publicationId) -
-    blankDrafts(publicationId) -
-    twiceQueued(publicationId);
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({

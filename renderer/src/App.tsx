@@ -30,17 +30,20 @@ export function App() {
   // page, unsearched and unfiltered (review P2: a switch made in another window kept this one's
   // search and "Drafts only" over the next publication's posts). The editor stays, by design.
   const activeId = active?.id;
+  const switchingTo = useUi((state) => state.switchingTo);
   const listedFor = useRef(activeId);
   useEffect(() => {
     const before = listedFor.current;
-    if (activeId === undefined) return;
+    // A switch shown before the core answered is not yet one (review U6: a refused switch turned
+    // back, and the writer's search and "Drafts only" were gone).
+    if (activeId === undefined || activeId === switchingTo) return;
     listedFor.current = activeId;
     if (before === undefined || before === activeId) return;
     const ui = useUi.getState();
     ui.setPage(1);
     ui.setSearch('');
     ui.setDraftsOnly(false);
-  }, [activeId]);
+  }, [activeId, switchingTo]);
   // Another publication chosen while a New post was made: it is not opened over that one's list
   // (review P1: "Edit post for Local sample" beside a sidebar on Archive). Blank, it is let go.
   const madeElsewhere = useCallback(

@@ -75,6 +75,11 @@ interface UiState {
   /** The draft whose editor just closed: the list puts the keyboard back on its row. */
   returnTo: string | null;
   addingPublication: boolean;
+  /**
+   * The publication a switch shows chosen before the core has answered: the list keeps its
+   * search and filters until the core agrees (a refused switch turns back to them).
+   */
+  switchingTo: string | null;
   notices: Notice[];
   showKind(kind: RecordKind): void;
   setPage(page: number): void;
@@ -84,6 +89,7 @@ interface UiState {
   openDraft(id: string | null): void;
   clearReturnTo(): void;
   setAddingPublication(open: boolean): void;
+  setSwitchingTo(id: string | null): void;
   notify(notice: NoticeRequest): number;
   dismiss(id: number): void;
   /** A notice's deadline moved (a hold granted). */
@@ -104,6 +110,7 @@ export const useUi = create<UiState>()((set) => ({
   openDraftId: null,
   returnTo: null,
   addingPublication: false,
+  switchingTo: null,
   notices: [],
   showKind: (kind) => set({ kind, page: 1, search: '', openDraftId: null, returnTo: null }),
   setPage: (page) => set({ page: Math.max(1, page) }),
@@ -114,6 +121,7 @@ export const useUi = create<UiState>()((set) => ({
     set((state) => ({ openDraftId, returnTo: openDraftId === null ? state.openDraftId : null })),
   clearReturnTo: () => set({ returnTo: null }),
   setAddingPublication: (addingPublication) => set({ addingPublication }),
+  setSwitchingTo: (switchingTo) => set({ switchingTo }),
   notify: (notice) => {
     const id = nextNotice++;
     set((state) => ({

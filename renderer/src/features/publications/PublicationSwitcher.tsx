@@ -39,6 +39,7 @@ export function PublicationSwitcher() {
     // Shown chosen at once: a New post answered before the list is read again is not opened
     // over it (review P2: the window P1's fix left).
     onMutate: (id: string) => {
+      useUi.getState().setSwitchingTo(id);
       queryClient.setQueryData(publicationsQuery().queryKey, (list) =>
         list?.map((publication) => ({ ...publication, active: publication.id === id })),
       );
@@ -52,9 +53,14 @@ export function PublicationSwitcher() {
       useUi.getState().setDraftsOnly(false);
       return refresh();
     },
-    onError: (e) => {
-      void refresh();
+    // Turned back before the switch is let go, so the list never takes the one refused for a
+    // change of publication.
+    onError: async (e) => {
       notify({ tone: 'error', message: describeError(e) });
+      await refresh();
+    },
+    onSettled: (_data, _error, id) => {
+      if (useUi.getState().switchingTo === id) useUi.getState().setSwitchingTo(null);
     },
   });
   const [removing, setRemoving] = useState<PublicationView | null>(null);

@@ -417,3 +417,35 @@ describe('Two quick switches', () => {
     }
   }, 30_000);
 });
+
+// Review U6: the switch is shown at once (the New post fix), and every change of the active
+// publication clears the search and "Drafts only". A switch the core then refuses (the
+// publication removed in another window) turned back, but the writer's search and filter were
+// gone with it.
+
+describe('A switch the core refuses', () => {
+  it('keeps the search and "Drafts only" the writer had', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    await renderApp();
+    await screen.findByText(app.sample().name, { selector: '.current-publication strong' });
+    await screen.findByRole('button', { name: /^Archive/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Drafts only' }));
+    await user.type(screen.getByRole('searchbox'), 'harbour');
+    try {
+      // Another window removes the Archive; this one has not heard yet.
+      await app.bridge.publications.remove({ id: archive.id, discardUnsynced: true });
+      await user.click(screen.getByRole('button', { name: /^Archive/ }));
+      await noticeSaying(/./);
+      await waitFor(() => expect(screen.queryByRole('button', { name: /^Archive/ })).toBeNull());
+      await wait(500);
+      expect({
+        sidebar: document.querySelector('[aria-current="true"] .publication-name')?.textContent,
+        search: (screen.getByRole('searchbox') as HTMLInputElement).value,
+        draftsOnly: app.useUi().getState().draftsOnly,
+      }).toEqual({ sidebar: app.sample().name, search: 'harbour', draftsOnly: true });
+    } finally {
+      app.useUi().setState({ draftsOnly: false, search: '', page: 1 });
+    }
+  }, 30_000);
+});
