@@ -344,7 +344,10 @@ export class RecordStore {
           canonical_url:
             fields.canonical_url !== undefined ? fields.canonical_url : current.canonical_url,
           updated_at: updatedAt,
-          published_at: current.published_at ?? (status === 'publish' ? updatedAt : null),
+          // Dated by a publish: an update of a record already live (undated old data) is none.
+          published_at:
+            current.published_at ??
+            (status === 'publish' && current.status !== 'publish' ? updatedAt : null),
         };
         this.statements.update.run(next);
         if (fields.tags) this.replaceTags(id, fields.tags);

@@ -394,6 +394,17 @@ describe.each(KINDS)('$plural', ({ kind, plural, label, typeField, otherTypeFiel
       expect(record.published_at).toBe(first);
     });
 
+    it('dates only a publish: an update of a live record with no published_at keeps it empty', async () => {
+      const { id, slug } = (await create({ title: 'Imported', status: 'publish' })).json[kind];
+      // Old data from another system: live, undated. Only the database can make it so.
+      service.server.db.prepare('UPDATE records SET published_at = NULL WHERE id = ?').run(id);
+      const reply = await service.request('PUT', `/${plural}/${id}`, {
+        body: { status: 'publish' },
+      });
+      expect(reply.status).toBe(200);
+      expect((await get(slug)).json[kind]).toMatchObject({ status: 'publish', published_at: null });
+    });
+
     it('accepts our extension fields', async () => {
       const { id } = (await create({ title: 'Extended' })).json[kind];
       const reply = await service.request('PUT', `/${plural}/${id}`, {
