@@ -242,7 +242,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const scheduler = new SyncScheduler({
     engine,
-    hasWork: () => store.totalPending() > 0,
+    hasWork: () => store.totalPending() > 0 || store.deletesMayLand().length > 0,
     makeDue: () => store.makePushesDue(),
     // All at once: one silent service must not hold up the news that another is back.
     probe: async () => {

@@ -417,10 +417,22 @@ export class PublishingApiClient {
     });
   }
 
-  /** Deletes; a record already gone counts as deleted, so a retried delete is harmless. */
-  async delete(kind: RecordKind, id: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Deletes; a record already gone counts as deleted, so a retried delete is harmless. With
+   * `ifMatch`, only the version read: a try still on its way after the record changed is refused
+   * (review U7: one that landed late trashed a post after Undo said it was kept).
+   */
+  async delete(
+    kind: RecordKind,
+    id: number,
+    options: { ifMatch?: string; signal?: AbortSignal } = {},
+  ): Promise<void> {
     try {
-      await this.call('DELETE', `/${pluralOf(kind)}/${id}`, { signal, retry: true });
+      await this.call('DELETE', `/${pluralOf(kind)}/${id}`, {
+        signal: options.signal,
+        retry: true,
+        headers: options.ifMatch ? { 'if-match': options.ifMatch } : undefined,
+      });
     } catch (error) {
       if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
       // Gone already, unless the publication itself is not found (its subdomain renamed): the

@@ -1116,6 +1116,29 @@ export class LocalStore {
     });
   }
 
+  /**
+   * A Delete of the draft's post left this computer unanswered, and may land yet: it is turned
+   * away (the post's version moved on) once the Delete is taken back. Noted before it goes, so a
+   * crash on its way forgets nothing.
+   */
+  noteDeleteSent(id: string): void {
+    this.setSetting(deleteSentKey(id), '1');
+  }
+
+  forgetDeleteSent(id: string): void {
+    this.setSetting(deleteSentKey(id), null);
+  }
+
+  /** The drafts with a Delete that may land yet (see noteDeleteSent). */
+  deletesMayLand(): string[] {
+    return (
+      this.db
+        .prepare("SELECT key FROM settings WHERE key GLOB 'delete-sent:*'")
+        .pluck()
+        .all() as string[]
+    ).map((key) => key.slice('delete-sent:'.length));
+  }
+
   /** Words were saved into the draft while its Delete waited, which took the Delete back. */
   private deleteWithdrawn(id: string): boolean {
     return this.getSetting(withdrawnDeleteKey(id)) !== undefined && this.getDraft(id) !== undefined;
@@ -1714,6 +1737,7 @@ const sameFields = (a: DraftFields, b: DraftFields): boolean => {
 const pinKey = (draftId: string): string => `conflict-pin:${draftId}`;
 // Set when a save took a waiting Delete back, so an Undo pressed after it is not "too late".
 const withdrawnDeleteKey = (draftId: string): string => `delete-withdrawn:${draftId}`;
+const deleteSentKey = (draftId: string): string => `delete-sent:${draftId}`;
 /** What an Unpublish taken back with "Keep published" restores: an Update pressed before it. */
 const unpublishKey = (draftId: string): string => `unpublish-pin:${draftId}`;
 

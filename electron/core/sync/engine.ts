@@ -96,6 +96,8 @@ export interface DeleteSent {
 }
 /** Kept beyond what an open in flight still reads (see `deleteMark`). */
 const MOST_DELETES_KEPT = 200;
+/** How long a fence for a Delete taken back waits after a try that failed. */
+const FENCE_RETRY_MS = 60_000;
 /**
  * How long a create's key alone is trusted to find what an earlier try made. Services keep keys
  * for a day or so (the reference server a month): past this, the create is also looked for by
@@ -146,6 +148,8 @@ export class SyncEngine {
   private deleteTick = 0;
   /** The marks of opens in flight, with how many hold each. */
   private readonly marks = new Map<number, number>();
+  /** When a fence for a Delete taken back may be tried again (see fenceTakenBackDeletes). */
+  private readonly fenceAfter = new Map<string, number>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -233,6 +237,7 @@ export class SyncEngine {
 
   private async runFlush(draftIds?: readonly string[]): Promise<FlushResult> {
     const result: FlushResult = { done: 0, failed: 0, conflicts: 0 };
+    await this.fenceTakenBackDeletes(draftIds);
     const attempted = new Set<number>();
     for (;;) {
       // An op that failed this round waits for the next flush, so a dead service ends the loop.
@@ -256,6 +261,60 @@ export class SyncEngine {
       const failure = settled.find((one) => one.status === 'rejected');
       if (failure) throw failure.reason;
     }
+  }
+
+  /**
+   * A Delete taken back (Undo, words saved into the post, or refused for a colleague's change)
+   * whose try went unanswered may land yet, and trash a post the writer was told stays (review
+   * U7). The post's status alone, as it is, written with If-Match moves its version on: the try,
+   * which asks for the version it read, is refused when it comes. Tried again each round until
+   * it goes; a service away is left to its probe.
+   */
+  private async fenceTakenBackDeletes(draftIds?: readonly string[]): Promise<void> {
+    const { store } = this.options;
+    for (const id of store.deletesMayLand()) {
+      if (draftIds && !draftIds.includes(id)) continue;
+      const draft = store.getDraft(id);
+      if (!draft || draft.remoteId === null || !draft.base) {
+        store.forgetDeleteSent(id);
+        continue;
+      }
+      // Still to go: its own retry asks for the version it reads then. A service away is asked
+      // again a minute on, not at every round, which every publication's pushes wait behind.
+      if (store.hasPendingDelete(id) || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      try {
+        await this.fenceDeleteOf(draft, draft.base);
+        this.fenceAfter.delete(id);
+      } catch (error) {
+        if (!(error instanceof QuireError)) throw error;
+        this.fenceAfter.set(id, this.now() + FENCE_RETRY_MS);
+        if (isUnanswered(error)) this.setReachable(draft.publicationId, false);
+      }
+    }
+  }
+
+  private async fenceDeleteOf(draft: Draft, base: DraftBase): Promise<void> {
+    const { store } = this.options;
+    const api = this.options.clientFor(draft.publicationId);
+    const remote = await this.findOurs(api, draft);
+    // Gone (that try landed, or another Delete): the next push or open meets it as deleted.
+    if (!remote || remote.etag === undefined) return store.forgetDeleteSent(draft.id);
+    try {
+      await api.update(draft.kind, remote.id, { status: remote.status }, { ifMatch: remote.etag });
+    } catch (error) {
+      // Moved on already (a 412), or deleted just then (a 404): nothing for the try to trash.
+      const settled =
+        error instanceof QuireError && (error.status === 412 || error.kind === 'not-found');
+      if (!settled) throw error;
+      return store.forgetDeleteSent(draft.id);
+    }
+    store.forgetDeleteSent(draft.id);
+    // In step before, in step after: only the version moved, which the base follows (else the
+    // next push took the fence's own write for a colleague's).
+    if (remote.slug !== base.slug || !heldAtBase(fieldsOf(remote), base)) return;
+    const after = await this.findOurs(api, draft);
+    if (after && after.slug === base.slug && heldAtBase(fieldsOf(after), base))
+      store.attachRemote(draft.id, baseOf(after, after.etag), false);
   }
 
   private async run(op: OutboxOp): Promise<keyof FlushResult | 'skipped'> {
@@ -674,7 +733,14 @@ export class SyncEngine {
           let settled = remote;
           const sent = store.getDraft(draft.id)?.sentVersions ?? draft.sentVersions;
           if (remote.etag !== undefined && mayLandLate(sent, remote)) {
-            const turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+            let turned;
+            try {
+              turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
+            } catch (error) {
+              // Deleted just then: asked about, as the push's own fence does (review U7).
+              await this.postGone(api, draft, error);
+              return this.conflict(draft, goneMarker(draft));
+            }
             if (!('held' in turned)) {
               // Someone else's save came first: met afresh.
               const next = this.continueWith(draft.id);
@@ -795,10 +861,8 @@ export class SyncEngine {
       turned = await this.turnAway(api, draft, remote, fieldsOf(remote), true);
     } catch (error) {
       // Deleted on the service meanwhile: asked about as any deletion (review U5: "No post with
-      // id 1", a failed round). Unless the 404 was not the post's: the list answers when only
-      // the post went (review U6: a publication's renamed subdomain showed a live post deleted).
-      if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
-      await api.list(draft.kind, { page: 1, limit: 1 });
+      // id 1", a failed round).
+      await this.postGone(api, draft, error);
       return this.conflict(draft, goneMarker(draft));
     }
     if ('held' in turned) return this.settle(draft, rev, turned.held, undefined);
@@ -812,6 +876,15 @@ export class SyncEngine {
       draft.fields,
     );
     return 'done';
+  }
+
+  /**
+   * Throws `error` unless it is a 404 of the post itself: the list answers when only the post
+   * went (review U6: a publication's renamed subdomain showed a live post deleted).
+   */
+  private async postGone(api: PublishingApiClient, draft: Draft, error: unknown): Promise<void> {
+    if (!(error instanceof QuireError && error.kind === 'not-found')) throw error;
+    await api.list(draft.kind, { page: 1, limit: 1 });
   }
 
   /**
@@ -999,9 +1072,10 @@ export class SyncEngine {
       if (!back) throw gone;
       return back;
     } catch (error) {
-      // Deleted meanwhile: said as Discard says it, not as the service's own words (review U4).
-      if (error instanceof QuireError && error.kind === 'not-found') throw gone;
-      throw error;
+      // Deleted meanwhile: said as Discard says it, not as the service's own words (review U4);
+      // a 404 of the publication (its subdomain renamed) is said as the list says it (review U7).
+      await this.postGone(api, draft, error);
+      throw gone;
     }
   }
 
@@ -1141,7 +1215,7 @@ export class SyncEngine {
     return started !== undefined && (this.resolutions.get(draftId) ?? 0) > started;
   }
 
-  private async remove(draft: Draft, op: OutboxOp): Promise<'done' | 'conflict'> {
+  private async remove(draft: Draft, op: OutboxOp, tries = 0): Promise<'done' | 'conflict'> {
     const api = this.options.clientFor(draft.publicationId);
     // Kept over its deletion and restored since by a colleague: the writer's Delete is of that
     // post (review 21 found it left live, out of Quire's sight), met from the base it had then.
@@ -1199,7 +1273,14 @@ export class SyncEngine {
       this.emit({ type: 'delete-refused', draftId: draft.id, publicationId, error });
       return 'done';
     }
-    if (id !== undefined) await this.sendDelete(draft, id);
+    if (id !== undefined)
+      try {
+        await this.sendDelete(draft, id, remote?.etag);
+      } catch (error) {
+        // Changed on the service since it was read: read again, and decided again.
+        if (!(error instanceof QuireError && error.status === 412) || tries >= 2) throw error;
+        return this.remove(draft, op, tries + 1);
+      }
     // Taken back while the delete was on its way: the post is gone from the service, but the
     // words here are not deleted unasked; they are shown as a post deleted on the service, for
     // the writer to keep (made again) or let go.
@@ -1213,7 +1294,7 @@ export class SyncEngine {
     return 'done';
   }
 
-  private async sendDelete(draft: Draft, remoteId: number): Promise<void> {
+  private async sendDelete(draft: Draft, remoteId: number, ifMatch?: string): Promise<void> {
     const sent: DeleteSent = {
       publicationId: draft.publicationId,
       kind: draft.kind,
@@ -1224,13 +1305,24 @@ export class SyncEngine {
       refused: false,
       ended: Promise.resolve(),
     };
-    const sending = this.options.clientFor(draft.publicationId).delete(draft.kind, remoteId);
+    const { store } = this.options;
+    // Only the version read goes: a try still on its way is turned away by any write since, and
+    // by a fence once the Delete is taken back (see fenceTakenBackDeletes).
+    if (ifMatch !== undefined) store.noteDeleteSent(draft.id);
+    const sending = this.options
+      .clientFor(draft.publicationId)
+      .delete(draft.kind, remoteId, { ifMatch });
     sent.ended = sending.then(
       () => (sent.trashed = true),
       (error: unknown) => {
         // Never sent, or refused at the one try that left: a refusal of a retry says nothing of
         // the try before, whose answer was lost (review 60); nor does a 5xx, a reset or a timeout.
         sent.refused = landedNothing(error);
+        // A 412: the version asked for is gone, and with it every try, this round's or an
+        // earlier one's, that asked for it or an older one. Nothing else says so: a try that
+        // never left says nothing of one before it.
+        const moved = error instanceof QuireError && error.status === 412;
+        if (moved && store.getDraft(draft.id)) store.forgetDeleteSent(draft.id);
       },
     );
     this.deletes.push(sent);

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { syncStateOf } from '../views';
+import { limboWorld } from '../testing/late-writes';
+
+// Review U7. A Delete whose DELETE left this computer but went unanswered (its tries timed out)
+// still waits in the outbox; words saved into the post then take the Delete back
+// (LocalStore.saveDraft: "the post stays"), and the push syncs them. The DELETE itself is still
+// on its way, and goes without If-Match (PublishingApiClient.delete), though the reference
+// server honours If-Match on DELETE: when it lands, the post is trashed — off the site — after
+// Quire said the Delete was taken back and the post Synced.
+
+let w: Awaited<ReturnType<typeof limboWorld>>;
+beforeAll(async () => {
+  w = await limboWorld('review-u7-delete-late');
+});
+afterAll(() => w.close());
+beforeEach(() => w.writes.forget());
+
+describe('a Delete on its way (unanswered), taken back by words saved into the post', () => {
+  it('does not trash the post after Quire said it stays, Synced', async () => {
+    const live = {
+      title: 'Review U7 delete late',
+      content: '<p>Live.</p>',
+      status: 'publish' as const,
+    };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+    expect((await w.post(remoteId))?.status).toBe('publish');
+
+    // Delete pressed, its undo window over; the DELETE leaves and is held up on its way.
+    w.store.requestDelete(draft.id, 0);
+    w.writes.stick((method) => method === 'DELETE');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    expect(w.writes.stuckCount).toBeGreaterThan(0);
+    w.writes.release();
+    expect(w.store.hasPendingDelete(draft.id), 'the Delete waits to be tried again').toBe(true);
+
+    // The writer opens the post and writes in it: the waiting Delete is taken back.
+    const kept = { ...live, content: '<p>Live. Kept after all.</p>' };
+    w.store.saveDraft(draft.id, kept);
+    expect(w.store.hasPendingDelete(draft.id)).toBe(false);
+    w.store.requestPush(draft.id); // Update pressed for the live post
+    w.clock.now += 600_000;
+    expect(await w.engine.flush()).toMatchObject({ failed: 0 });
+    const here = w.store.getDraft(draft.id)!;
+    expect(syncStateOf(here, w.store, true)).toBe('synced');
+    expect((await w.post(remoteId))?.content).toBe(kept.content);
+
+    // The first try of the DELETE reaches the service only now.
+    const landed = await w.writes.landFirst();
+    const there = await w.post(remoteId);
+    expect(
+      { landedWith: landed, onService: there?.status ?? 'trashed' },
+      'Quire shows the post kept, live, Synced, nothing on its way',
+    ).toEqual({ landedWith: 412, onService: 'publish' });
+  });
+});
+
+// The same DELETE without If-Match: a colleague's change since the Delete was pressed makes the
+// engine refuse it ("Not deleted: this post was changed on the service since you last saw it",
+// SyncEngine.remove, review 25/26), and the colleague's version is shown — then the first try,
+// still on its way, trashes it all the same.
+describe("a Delete on its way (unanswered), refused at its retry for a colleague's change", () => {
+  it("does not trash the colleague's version after Quire said Not deleted", async () => {
+    const live = {
+      title: 'Review U7 delete refused',
+      content: '<p>Live.</p>',
+      status: 'publish' as const,
+    };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+
+    w.store.requestDelete(draft.id, 0);
+    w.writes.stick((method) => method === 'DELETE');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+
+    // A colleague's day of work on the post, before the Delete's retry.
+    const colleague = '<p>Live. A colleague rewrote this.</p>';
+    const r = await w.service.request('PUT', `/posts/${remoteId}`, {
+      body: { content: colleague },
+    });
+    expect(r.status).toBe(200);
+    w.clock.now += 600_000;
+    await w.engine.flush();
+    const here = w.store.getDraft(draft.id);
+    expect(here?.fields.content, "the Delete refused, the colleague's version shown").toBe(
+      colleague,
+    );
+    expect(w.store.hasPendingDelete(draft.id)).toBe(false);
+    expect((await w.post(remoteId))?.content).toBe(colleague);
+
+    const landed = await w.writes.landFirst();
+    const there = await w.post(remoteId);
+    expect(
+      { landedWith: landed, onService: there?.content ?? 'trashed' },
+      'Quire said "Not deleted" and shows the colleague\'s version',
+    ).toEqual({ landedWith: 412, onService: colleague });
+  });
+});
+
+// The same through Undo (records.undoDelete → LocalStore.cancelDelete): a Delete whose try went
+// unanswered is still in the outbox, so Undo succeeds ("kept", not "Too late to undo: the delete
+// has been sent"), and the try on its way trashes the post afterwards.
+describe('Undo of a Delete whose try went unanswered', () => {
+  it('does not leave the post to be trashed after Undo said it is kept', async () => {
+    const live = {
+      title: 'Review U7 delete undo',
+      content: '<p>Live.</p>',
+      status: 'publish' as const,
+    };
+    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+    w.store.requestDelete(draft.id, 0);
+    w.writes.stick((method) => method === 'DELETE');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    w.writes.release();
+    expect(w.store.cancelDelete(draft.id), 'Undo: kept').toBe(true);
+    w.clock.now += 600_000;
+    await w.engine.flush();
+    expect((await w.post(remoteId))?.status).toBe('publish');
+    const landed = await w.writes.landFirst();
+    expect(
+      { landedWith: landed, onService: (await w.post(remoteId))?.status ?? 'trashed' },
+      'Undo said the post is kept',
+    ).toEqual({ landedWith: 412, onService: 'publish' });
+    // The fence's own write is not met as a colleague's: the writer's next Update goes through.
+    expect(syncStateOf(w.store.getDraft(draft.id)!, w.store, true)).toBe('synced');
+    const next = { ...live, content: '<p>Live. Kept, and added to.</p>' };
+    w.store.saveDraft(draft.id, next);
+    w.store.requestPush(draft.id);
+    expect(await w.engine.flush()).toMatchObject({ done: 1, failed: 0, conflicts: 0 });
+    expect((await w.post(remoteId))?.content).toBe(next.content);
+  });
+});
