@@ -75,3 +75,15 @@ export const afterImage =
     });
     return found;
   };
+
+/** Just after the first `words` of the document, an image counted as the one node it is. */
+export const afterWords =
+  (words: string) =>
+  (doc: Doc): number => {
+    for (let pos = 0; pos <= doc.content.size; pos += 1) {
+      const $pos = doc.resolve(pos);
+      if (!$pos.parent.inlineContent) continue;
+      if (doc.textBetween($pos.start(), pos, undefined, '\uFFFC').endsWith(words)) return pos;
+    }
+    return -1;
+  };

@@ -63,6 +63,8 @@ describe('markup the editor drops, before a row of images', () => {
       '<svg width="10"><rect width="10" height="10"/></svg>',
       '<meta name="x" content="y">',
       '<?php echo 1; ?>',
+      // Review R21: MathML, as the editor drops it.
+      '<math><mi>x</mi><mo>=</mo><mn>2</mn></math>',
     ]) {
       it(`${between}: caret after the first image`, () => {
         const { source, visual } = typedBothWays(post(between), afterImage(0));

@@ -250,7 +250,7 @@ function unitsIn(html: string, from: number, to: number): number {
 
 // What the editor drops whole: none of it is in its HTML, so none of it is counted there.
 // An inline `<svg>`, a `<meta>`, a `<noscript>` or a `<?php ?>` too (review R19).
-const DROPPED = /^<(?:(?:script|style|title|template|svg|meta|link|noscript)(?=[\s/>])|\?)/i;
+const DROPPED = /^<(?:(?:script|style|title|template|svg|meta|link|noscript|math)(?=[\s/>])|\?)/i;
 
 /**
  * Just past the `count`-th tag of `html` from `at`, or the last before any words: the markup the

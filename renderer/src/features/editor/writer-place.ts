@@ -1,4 +1,4 @@
-import { decodeHTMLStrict } from 'entities/decode';
+import { decodeHTML, decodeHTMLStrict } from 'entities/decode';
 import type { Node } from '@tiptap/pm/model';
 import { Selection, TextSelection } from '@tiptap/pm/state';
 
@@ -45,10 +45,14 @@ const ATTRIBUTES = String.raw`(?:(?:[\s/]+|(?<=["']))[^\s/>][^\s/>=]*(?:\s*=\s*(
 // inline <svg> or <iframe>; the words a <video> or <audio> shows without a player, review R10)
 // whole, a tag with its attributes, or a bogus comment (`<!DOCTYPE …>`, `<![CDATA[…]]>`, `<?php
 // … ?>`, `</ …>`) to its first `>` whatever it quotes (review R18); each unclosed to the end.
+// Inline <svg> and <math> end at their close, or where an HTML tag the parser does not take into
+// them comes (review R21: `<svg width=24 height=24/>`, unclosed, ended at its paragraph's `</p>`).
+const BREAKS_OUT = String.raw`<(?:b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var)(?=[\s/>])|<\/(?:br|p)(?=[\s/>])`;
 const TAG = new RegExp(
   [
     String.raw`<!--(?:-?>|[\s\S]*?(?:--!?>|$))`,
-    String.raw`<(script|style|title|template|svg|iframe|video|audio|noscript)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
+    String.raw`<(script|style|title|template|iframe|video|audio|noscript)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
+    String.raw`<(svg|math)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\2\s*>|(?=${BREAKS_OUT})|$)`,
     String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`,
     String.raw`<[!?][^>]*>?|<\/(?![a-z])[^>]*>?`,
   ].join('|'),
@@ -77,6 +81,15 @@ const REFERENCE = new RegExp(
 const OLD_NAME = new RegExp(`&${OLD_NAMES}`, 'y');
 const NAMED = /^&[a-zA-Z][a-zA-Z\d]*;$/;
 
+/**
+ * Whether a tag ends in a `/>` of its own: not one an unquoted value ends in, as the parser reads
+ * `<svg width=24 height=24/>` (`height="24/"`, review R21: taken as closed, the words the editor
+ * drops with the svg were counted).
+ */
+const closesItself = (tag: string): boolean =>
+  tag.endsWith('/>') &&
+  !/=\s*(?!["'])[^\s>]*\/>$/.test(tag.replace(/=\s*("[^"]*"|'[^']*')/g, '=""'));
+
 /** Just past the end of the tag, comment or reference starting at `at`; `at` when none starts there. */
 export function unitEnd(text: string, at: number): number {
   if (text[at] === '<') {
@@ -85,7 +98,7 @@ export function unitEnd(text: string, at: number): number {
     // tag that does not.
     SVG_TAG.lastIndex = at;
     const svg = SVG_TAG.exec(text)?.[0];
-    if (svg?.endsWith('/>')) return at + svg.length;
+    if (svg !== undefined && closesItself(svg)) return at + svg.length;
     TAG.lastIndex = at;
     return at + (TAG.exec(text)?.[0].length ?? 0);
   }
@@ -112,6 +125,9 @@ export function outsideMarkup(text: string, at: number): number {
   for (let found = starts.exec(text); found && found.index < at; found = starts.exec(text)) {
     const end = unitEnd(text, found.index);
     if (end > at) return text.startsWith('</', found.index) ? found.index : end;
+    // On past it: a `<` inside a script read again as a tag each time took the square of its
+    // length (review R21: seconds a switch for a long script).
+    starts.lastIndex = Math.max(end, found.index + 1);
   }
   return at;
 }
@@ -121,9 +137,10 @@ export function outsideMarkup(text: string, at: number): number {
 // a comment among words (not one between blocks, as WordPress writes them), holds no text, but
 // keeps the white space on both sides of it.
 const INLINE =
-  /^<\/?(?:a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|mark|q|s|samp|small|span|strike|strong|sub|sup|textarea|time|tt|u|var|wbr)\b/i;
+  /^<\/?(?:a|abbr|acronym|b|big|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|q|s|samp|small|span|strike|strong|sub|sup|textarea|time|tt|u|var|wbr)\b/i;
 const IMAGE = /^<img\b/i;
-const DROPPED_WHOLE = /^<(?:\?|(?:script|style|svg|noscript|template|title|meta|link)(?=[\s/>]))/i;
+const DROPPED_WHOLE =
+  /^<(?:\?|(?:script|style|svg|noscript|template|title|meta|link|math)(?=[\s/>]))/i;
 /** A tag of an element among a line's words (a link, bold), not a block's edge. */
 export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
 const BREAK = /^<br\b/i;
@@ -194,7 +211,11 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
         at = end + (text.startsWith('\r\n', end) ? 2 : /[\r\n]/.test(text.charAt(end)) ? 1 : 0);
         continue;
       }
-      if (BREAK.test(tag)) words = false;
+      // In a listing a line break is a line end of its words (review R21: Medium's export).
+      if (BREAK.test(tag) && pre) {
+        if (count === chars) return [blockStart || after < 0 ? at : after, count];
+        [count, after, words] = [count + 1, end, true];
+      } else if (BREAK.test(tag)) words = false;
       else if (!INLINE.test(tag)) [words, space] = [false, -1];
     } else if (!tag && !pre && SPACE.test(text.charAt(at))) {
       if (words && space < 0) space = at;
@@ -203,7 +224,10 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
       if (space >= 0 && count < chars) [count, after, space] = [count + 1, at, -1];
       if (count === chars) return [blockStart || after < 0 ? at : after, count];
       words = true;
-      if (!tag) [count, after] = [count + 1, end];
+      // A reference is as many characters as it stands for: an emoji two, as the editor counts
+      // them (review R21: WordPress writes `&#x1f389;`, each a character late).
+      const units = text[at] === '&' && end > at + 1 ? decodeHTML(text.slice(at, end)).length : 1;
+      if (!tag) [count, after] = [count + units, end];
     }
     at = end;
   }
