@@ -211,7 +211,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return {
       online: engine.online,
       pending: store.totalPending(),
-      waiting: waitingFor.reduce((sum, id) => sum + store.pendingCount(id), 0),
+      waiting: waitingFor.reduce((sum, id) => sum + unsent(id, true), 0),
       waitingFor,
       held: waitingFor.reduce((sum, id) => sum + store.heldForUpdate(id), 0),
       conflicts: store.countConflicts(),
@@ -354,8 +354,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // deleted while away, one change, not two), or an edit to a live record held for the writer's
   // Update. A blank new draft holds nothing to lose: not counted, while it is open either (a
   // writer's review saw "1 unsynced" beside an empty New post). One pass over the queue, not one
-  // a draft.
-  const unsent = (publicationId: string): number => {
+  // a draft. `queuedOnly`: the changes waiting for the service, as the offline banner counts them
+  // (review P3: it counted queue entries, "2 changes" beside "1 unsynced").
+  const unsent = (publicationId: string, queuedOnly = false): number => {
     const queued = new Set(
       store
         .allOps()
@@ -364,7 +365,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     );
     return store
       .listDrafts(publicationId)
-      .filter((draft) => queued.has(draft.id) || draft.localRev > draft.syncedRev)
+      .filter((draft) => queued.has(draft.id) || (!queuedOnly && draft.localRev > draft.syncedRev))
       .filter((draft) => !droppable(draft)).length;
   };
   const publicationViews = (): PublicationView[] => {

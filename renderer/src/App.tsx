@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { RecordKind } from '../../shared/model';
 import { bridge } from './bridge';
 import { EditorScreen } from './features/editor/EditorScreen';
@@ -7,7 +7,7 @@ import { giveBackHeldKeys, holdingKeys, holdKeysForNewDraft } from './features/e
 import { leaveEditorThen } from './features/editor/leave-guard';
 import { SAVE_REQUEST } from './features/editor/save-order';
 import { PublicationSwitcher } from './features/publications/PublicationSwitcher';
-import { publicationsQuery } from './features/publications/queries';
+import { publicationsQuery, shownActive } from './features/publications/queries';
 import { RecordList } from './features/records/RecordList';
 import { OfflineBanner } from './features/sync/OfflineBanner';
 import { useCoreEvents } from './features/sync/use-core-events';
@@ -20,36 +20,40 @@ import { useUi } from './ui-store';
 const NEW_DRAFT_OPENS_MS = 10_000;
 
 export function App() {
-  const { data: publications, error } = useQuery(publicationsQuery());
+  const switchingTo = useUi((state) => state.switchingTo);
+  const { data: publications, error } = useQuery({
+    ...publicationsQuery(),
+    select: shownActive(switchingTo),
+  });
   const active = publications?.find((publication) => publication.active) ?? publications?.[0];
   const kind = useUi((state) => state.kind);
   const openDraftId = useUi((state) => state.openDraftId);
   const { showKind, openDraft, notify } = useUi.getState();
   const queryClient = useQueryClient();
-  // Turned to another publication, from this window or another: its list is shown from its first
-  // page, unsearched and unfiltered (review P2: a switch made in another window kept this one's
-  // search and "Drafts only" over the next publication's posts). The editor stays, by design.
+  // Turned to another publication in another window (or by Undo of a Delete): its list is shown
+  // from its first page, unsearched and unfiltered (review P2: a switch made in another window
+  // kept this one's search and "Drafts only" over the next publication's posts). A switch made
+  // here clears them as it is clicked (PublicationSwitcher). The editor stays, by design.
   const activeId = active?.id;
-  const switchingTo = useUi((state) => state.switchingTo);
-  const listedFor = useRef(activeId);
   useEffect(() => {
-    const before = listedFor.current;
-    // A switch shown before the core answered is not yet one (review U6: a refused switch turned
-    // back, and the writer's search and "Drafts only" were gone).
-    if (activeId === undefined || activeId === switchingTo) return;
-    listedFor.current = activeId;
-    if (before === undefined || before === activeId) return;
     const ui = useUi.getState();
+    if (activeId === undefined || ui.switchingTo !== null || ui.listedFor === activeId) return;
+    const first = ui.listedFor === null;
+    ui.setListedFor(activeId);
+    if (first) return;
     ui.setPage(1);
     ui.setSearch('');
     ui.setDraftsOnly(false);
   }, [activeId, switchingTo]);
+  useEffect(() => () => useUi.getState().setListedFor(null), []);
   // Another publication chosen while a New post was made: it is not opened over that one's list
   // (review P1: "Edit post for Local sample" beside a sidebar on Archive). Blank, it is let go.
   const madeElsewhere = useCallback(
     (publicationId: string): boolean => {
-      const now = queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active);
-      return now !== undefined && now.id !== publicationId;
+      const now =
+        useUi.getState().switchingTo ??
+        queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active)?.id;
+      return now !== undefined && now !== publicationId;
     },
     [queryClient],
   );

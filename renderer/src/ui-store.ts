@@ -76,10 +76,12 @@ interface UiState {
   returnTo: string | null;
   addingPublication: boolean;
   /**
-   * The publication a switch shows chosen before the core has answered: the list keeps its
-   * search and filters until the core agrees (a refused switch turns back to them).
+   * The publication a switch shows chosen before the core has answered (a refused switch turns
+   * back, and gives the list its search and filters back).
    */
   switchingTo: string | null;
+  /** The publication the list's page, search and "Drafts only" were set for. */
+  listedFor: string | null;
   notices: Notice[];
   showKind(kind: RecordKind): void;
   setPage(page: number): void;
@@ -90,6 +92,7 @@ interface UiState {
   clearReturnTo(): void;
   setAddingPublication(open: boolean): void;
   setSwitchingTo(id: string | null): void;
+  setListedFor(id: string | null): void;
   notify(notice: NoticeRequest): number;
   dismiss(id: number): void;
   /** A notice's deadline moved (a hold granted). */
@@ -111,6 +114,7 @@ export const useUi = create<UiState>()((set) => ({
   returnTo: null,
   addingPublication: false,
   switchingTo: null,
+  listedFor: null,
   notices: [],
   showKind: (kind) => set({ kind, page: 1, search: '', openDraftId: null, returnTo: null }),
   setPage: (page) => set({ page: Math.max(1, page) }),
@@ -122,6 +126,7 @@ export const useUi = create<UiState>()((set) => ({
   clearReturnTo: () => set({ returnTo: null }),
   setAddingPublication: (addingPublication) => set({ addingPublication }),
   setSwitchingTo: (switchingTo) => set({ switchingTo }),
+  setListedFor: (listedFor) => set({ listedFor }),
   notify: (notice) => {
     const id = nextNotice++;
     set((state) => ({

@@ -27,6 +27,9 @@ export const OWN_CORES = [
   'window-close-holders',
   'publication-switch',
   'discard-off-site',
+  'switch-at-once',
+  'publication-remove',
+  'network-down',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

@@ -6,8 +6,9 @@ import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { dropClosedWordsOf } from '../editor/closed-unsaved';
 import { leaveEditorThen } from '../editor/leave-guard';
+import { draftQuery } from '../editor/queries';
 import { AddPublicationDialog } from './AddPublicationDialog';
-import { publicationKeys, publicationsQuery } from './queries';
+import { publicationKeys, publicationsQuery, shownActive } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
 import { ReplaceTokenDialog } from './ReplaceTokenDialog';
 
@@ -16,7 +17,11 @@ const aboutPublication = (id: string): string => `publication ${id}`;
 
 export function PublicationSwitcher() {
   const queryClient = useQueryClient();
-  const { data: publications = [], error } = useQuery(publicationsQuery());
+  const switchingTo = useUi((state) => state.switchingTo);
+  const { data: publications = [], error } = useQuery({
+    ...publicationsQuery(),
+    select: shownActive(switchingTo),
+  });
   const adding = useUi((state) => state.addingPublication);
   const setAdding = useUi((state) => state.setAddingPublication);
   const notify = useUi((state) => state.notify);
@@ -36,28 +41,42 @@ export function PublicationSwitcher() {
       await bridge.publications.setActive({ id });
       if (chosen.current !== id) await bridge.publications.setActive({ id: chosen.current });
     },
-    // Shown chosen at once: a New post answered before the list is read again is not opened
-    // over it (review P2: the window P1's fix left).
+    // Shown chosen at once (publications are shown through `shownActive`): a New post answered
+    // before the list is read again is not opened over it (review P2). Its list too, from its
+    // first page, unsearched: a search typed for one publication's posts would hide the next
+    // one's behind it; so would "Drafts only" (review P1). Not when the core answers: a search
+    // typed meanwhile, or a New post opened, was wiped then (review P3).
+    // The editor open at the click stays until the core agrees (a refused switch leaves it
+    // open); one opened since, a New post on the publication shown chosen, stays (review P3).
     onMutate: (id: string) => {
-      useUi.getState().setSwitchingTo(id);
-      queryClient.setQueryData(publicationsQuery().queryKey, (list) =>
-        list?.map((publication) => ({ ...publication, active: publication.id === id })),
-      );
-    },
-    onSuccess: () => {
-      openDraft(null);
+      const ui = useUi.getState();
+      const before = {
+        page: ui.page,
+        search: ui.search,
+        draftsOnly: ui.draftsOnly,
+        open: ui.openDraftId,
+      };
+      ui.setSwitchingTo(id);
       setPage(1);
-      // A search typed for one publication's posts would hide the next one's behind it; so would
-      // "Drafts only" (review P1: "No draft posts." for a publication of published ones).
       setSearch('');
-      useUi.getState().setDraftsOnly(false);
+      ui.setDraftsOnly(false);
+      return before;
+    },
+    onSuccess: (_data, _id, before) => {
+      if (useUi.getState().openDraftId === before.open) openDraft(null);
+      if (chosen.current !== null) useUi.getState().setListedFor(chosen.current);
       return refresh();
     },
-    // Turned back before the switch is let go, so the list never takes the one refused for a
-    // change of publication.
-    onError: async (e) => {
+    // Refused (the publication removed in another window): turned back, with the search and
+    // filters the writer had, unless they set others meanwhile (review U6: they were gone).
+    onError: async (e, _id, before) => {
       notify({ tone: 'error', message: describeError(e) });
       await refresh();
+      const ui = useUi.getState();
+      if (!before || ui.search !== '' || ui.draftsOnly || ui.page !== 1) return;
+      ui.setSearch(before.search);
+      ui.setDraftsOnly(before.draftsOnly);
+      ui.setPage(before.page);
     },
     onSettled: (_data, _error, id) => {
       if (useUi.getState().switchingTo === id) useUi.getState().setSwitchingTo(null);
@@ -69,6 +88,7 @@ export function PublicationSwitcher() {
     dismissAbout(aboutPublication(publication.id));
     dismissOf(publication.id);
     dropClosedWordsOf(publication.id);
+    if (editorOf(publication, false)) openDraft(null);
     if (publication.active) {
       openDraft(null);
       setPage(1);
@@ -86,8 +106,17 @@ export function PublicationSwitcher() {
   // modal, so nothing is typed while it is open.
   const askToRemove = async (publication: PublicationView) => {
     const open = () => void refresh().then(() => setRemoving(publication));
-    if (publication.active) await leaveEditorThen(open);
+    if (publication.active || editorOf(publication)) await leaveEditorThen(open);
     else open();
+  };
+  // The open editor may be another publication's than the active one's: a switch made in another
+  // window leaves it open (review P3: its last words went with that publication uncounted).
+  // Not known (its draft not read yet): saved first all the same, which costs nothing.
+  const editorOf = (publication: PublicationView, unknown = true): boolean => {
+    const open = useUi.getState().openDraftId;
+    if (open === null) return false;
+    const draft = queryClient.getQueryData(draftQuery(open).queryKey);
+    return draft === undefined ? unknown : draft.publicationId === publication.id;
   };
   // A publication is added to be written for: the app turns to it, once the open editor's words
   // are saved, as on every way out of it. Turning at once closed an editor that could not save,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 
 // `all` is everything kept of every publication (their lists of posts and pages too); `list`
@@ -15,6 +16,18 @@ export const publicationsQuery = () =>
     queryFn: () => bridge.publications.list({}),
     staleTime: 30_000,
   });
+
+/**
+ * The publications as the writer sees them: a switch the core has not answered yet shows its
+ * publication active, whatever a re-read meanwhile says (review P3: an event's re-read turned the
+ * sidebar back, and New post opened on the publication left).
+ */
+export const shownActive =
+  (switchingTo: string | null) =>
+  (list: PublicationView[]): PublicationView[] =>
+    switchingTo === null || !list.some((publication) => publication.id === switchingTo)
+      ? list
+      : list.map((publication) => ({ ...publication, active: publication.id === switchingTo }));
 
 /** Whether the Local sample runs but was removed: Add publication offers it back. */
 export const sampleAwayQuery = () =>
