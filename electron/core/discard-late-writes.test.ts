@@ -292,3 +292,25 @@ describe('Discard, Update stuck, the service holding a title it now refuses (> 5
     }).toEqual({ first: 'discarded', again: 'discarded', here: '<p>Live.</p>' });
   });
 });
+
+// Review U7: the U6 fix (a 404 is the post's only when the list answers) went into the push's
+// `fence` only; Discard's took any 404 from its write for the post deleted, and said "no longer on
+// the service" of a post there all along (its publication's subdomain renamed just then).
+describe("Discard's fence meeting the publication's renamed subdomain (a 404 not the post's)", () => {
+  it('says so in the service’s words, and discards nothing', async () => {
+    const title = 'Review U7 discard subdomain';
+    const { c, draftId, live, beforeNextPut } = await stuckUpdate(title);
+    const db = h.service.server.db;
+    const sub = h.service.subdomain;
+    const rename = (from: string, to: string) =>
+      db.prepare('UPDATE publications SET subdomain = ? WHERE subdomain = ?').run(to, from);
+    beforeNextPut(async () => void rename(sub, `${sub}-x`));
+    const answer = await c.dispatch('drafts.discard', { draftId });
+    rename(`${sub}-x`, sub);
+    expect((await h.postsTitled(title))[0]?.id).toBe(live.id);
+    expect(answer.ok ? 'discarded' : answer.error.message).toMatch(/No publication with subdomain/);
+    expect((await h.call(c, 'drafts.get', { draftId })).fields.content).toBe(
+      '<p>Live. A note I regret.</p>',
+    );
+  });
+});

@@ -1645,3 +1645,75 @@ describe('the core service', () => {
     });
   });
 });
+
+// Review P3: the offline banner's "N changes … will sync" beside the sidebar's "N unsynced"; it
+// counted queue entries. A draft in conflict waits for the writer, not the service: the sidebar
+// counts it, the banner does not (review P4 asked; a decision, README).
+describe('Offline, the banner’s count of changes waiting', () => {
+  it('says as many as the sidebar’s unsynced for a post edited then deleted while away', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const seeded = await service.request('POST', '/posts', {
+      body: { title: 'Ferry times', content: '<p>9:40</p>', status: 'draft' },
+    });
+    const opened = await call(c, 'drafts.open', {
+      publicationId: pub.id,
+      kind: 'post',
+      slug: seeded.json.post.slug,
+    });
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    await call(c, 'drafts.save', {
+      draftId: opened.id,
+      fields: { ...opened.fields, content: '<p>9:40, and 11:10 in summer</p>' },
+    });
+    await call(c, 'sync.syncNow').catch(() => undefined);
+    await call(c, 'records.delete', { draftId: opened.id });
+    const status = await call(c, 'sync.status');
+    const sidebar = (await call(c, 'publications.list'))[0].pendingChanges;
+    expect({ online: status.online, sidebar, banner: status.waiting }).toEqual({
+      online: false,
+      sidebar: 1,
+      banner: 1,
+    });
+  });
+
+  it('does not count a blank New post the sidebar does not count', async () => {
+    const { core: c } = await core();
+    const pub = await call(c, 'publications.add', {
+      baseUrl: proxy.url,
+      subdomain: service.subdomain,
+      token: service.token,
+    });
+    const words = await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: 'Bus times', content: '<p>7:05</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: words.id })).remoteId).not.toBeNull();
+    proxy.setPolicy(() => ({ type: 'reset' }));
+    const opened = await call(c, 'drafts.get', { draftId: words.id });
+    await call(c, 'drafts.save', {
+      draftId: words.id,
+      fields: { ...opened.fields, content: '<p>7:05 and 7:35</p>' },
+    });
+    await call(c, 'sync.syncNow').catch(() => undefined);
+    // The writer presses New post and has not typed yet.
+    await call(c, 'records.create', {
+      publicationId: pub.id,
+      kind: 'post',
+      fields: { title: '', content: '' },
+    });
+    const status = await call(c, 'sync.status');
+    const sidebar = (await call(c, 'publications.list'))[0].pendingChanges;
+    expect({ online: status.online, sidebar, banner: status.waiting }).toEqual({
+      online: false,
+      sidebar: 1,
+      banner: 1,
+    });
+  });
+});

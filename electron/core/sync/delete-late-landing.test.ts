@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../views';
 import { limboWorld } from '../testing/late-writes';
 
-// Review U7. A Delete whose DELETE left this computer but went unanswered (its tries timed out)
+// Review U7 (fixed). A Delete whose DELETE left this computer but went unanswered (its tries timed out)
 // still waits in the outbox; words saved into the post then take the Delete back
 // (LocalStore.saveDraft: "the post stays"), and the push syncs them. The DELETE itself is still
 // on its way, and goes without If-Match (PublishingApiClient.delete), though the reference
@@ -16,25 +16,26 @@ beforeAll(async () => {
 afterAll(() => w.close());
 beforeEach(() => w.writes.forget());
 
+/** A live post, its Delete pressed and its window over, every try of its DELETE stuck on its way. */
+async function deleteStuck(title: string) {
+  const live = { title, content: '<p>Live.</p>', status: 'publish' as const };
+  const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+  expect(await w.engine.flush()).toMatchObject({ done: 1 });
+  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+  expect((await w.post(remoteId))?.status).toBe('publish');
+  w.store.requestDelete(draft.id, 0);
+  w.writes.stick((method) => method === 'DELETE');
+  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+  expect(w.writes.stuckCount).toBeGreaterThan(0);
+  w.writes.release();
+  expect(w.store.hasPendingDelete(draft.id), 'the Delete waits to be tried again').toBe(true);
+  return { draft, remoteId, live };
+}
+
 describe('a Delete on its way (unanswered), taken back by words saved into the post', () => {
   it('does not trash the post after Quire said it stays, Synced', async () => {
-    const live = {
-      title: 'Review U7 delete late',
-      content: '<p>Live.</p>',
-      status: 'publish' as const,
-    };
-    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-    expect(await w.engine.flush()).toMatchObject({ done: 1 });
-    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-    expect((await w.post(remoteId))?.status).toBe('publish');
-
     // Delete pressed, its undo window over; the DELETE leaves and is held up on its way.
-    w.store.requestDelete(draft.id, 0);
-    w.writes.stick((method) => method === 'DELETE');
-    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-    expect(w.writes.stuckCount).toBeGreaterThan(0);
-    w.writes.release();
-    expect(w.store.hasPendingDelete(draft.id), 'the Delete waits to be tried again').toBe(true);
+    const { draft, remoteId, live } = await deleteStuck('Review U7 delete late');
 
     // The writer opens the post and writes in it: the waiting Delete is taken back.
     const kept = { ...live, content: '<p>Live. Kept after all.</p>' };
@@ -63,19 +64,7 @@ describe('a Delete on its way (unanswered), taken back by words saved into the p
 // still on its way, trashes it all the same.
 describe("a Delete on its way (unanswered), refused at its retry for a colleague's change", () => {
   it("does not trash the colleague's version after Quire said Not deleted", async () => {
-    const live = {
-      title: 'Review U7 delete refused',
-      content: '<p>Live.</p>',
-      status: 'publish' as const,
-    };
-    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-    expect(await w.engine.flush()).toMatchObject({ done: 1 });
-    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-
-    w.store.requestDelete(draft.id, 0);
-    w.writes.stick((method) => method === 'DELETE');
-    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-    w.writes.release();
+    const { draft, remoteId } = await deleteStuck('Review U7 delete refused');
 
     // A colleague's day of work on the post, before the Delete's retry.
     const colleague = '<p>Live. A colleague rewrote this.</p>';
@@ -106,18 +95,7 @@ describe("a Delete on its way (unanswered), refused at its retry for a colleague
 // has been sent"), and the try on its way trashes the post afterwards.
 describe('Undo of a Delete whose try went unanswered', () => {
   it('does not leave the post to be trashed after Undo said it is kept', async () => {
-    const live = {
-      title: 'Review U7 delete undo',
-      content: '<p>Live.</p>',
-      status: 'publish' as const,
-    };
-    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-    expect(await w.engine.flush()).toMatchObject({ done: 1 });
-    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-    w.store.requestDelete(draft.id, 0);
-    w.writes.stick((method) => method === 'DELETE');
-    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-    w.writes.release();
+    const { draft, remoteId, live } = await deleteStuck('Review U7 delete undo');
     expect(w.store.cancelDelete(draft.id), 'Undo: kept').toBe(true);
     w.clock.now += 600_000;
     await w.engine.flush();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../views';
-import { limboWorld } from '../testing/late-writes';
+import { limboWorld, stuckUnpublish } from '../testing/late-writes';
 
 // Review U1 (real parts: the reference server, a real SQLite store and sync engine; the late
 // request is held by a fetch wrapper, the one way to make a write reach the service late). A Publish whose write left this computer but reached the service only after the
@@ -271,33 +271,7 @@ describe('Unpublish on its way, taken back with "Keep published"', () => {
   });
 });
 
-// Review U4: Keep published over the writer's own landed Update, an Unpublish stuck on its way.
-async function unpublishStuck(title: string) {
-  const live = { title, content: '<p>Live.</p>', status: 'publish' as const };
-  const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-  expect(await w.engine.flush()).toMatchObject({ done: 1 });
-  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-  const edited = { ...live, content: '<p>Live. Updated.</p>' };
-  w.store.saveDraft(draft.id, edited);
-  w.store.requestPush(draft.id);
-  w.writes.stick((method) => method === 'PUT');
-  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-  w.writes.release();
-  expect(await w.writes.landFirst()).toBe(200);
-  w.writes.forget();
-  w.store.saveDraft(draft.id, { ...edited, status: 'draft' });
-  let puts = 0;
-  w.writes.stick((method) => method === 'PUT' && ++puts > 1);
-  w.clock.now += 600_000;
-  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-  w.writes.release();
-  expect(w.writes.stuckCount).toBeGreaterThan(0);
-  const more = '<p>Live. Updated. More.</p>';
-  w.store.saveDraft(draft.id, { ...edited, content: more, status: 'draft' });
-  w.store.saveDraft(draft.id, { ...edited, content: more });
-  w.clock.now += 600_000;
-  return { draft, remoteId, edited, more };
-}
+const unpublishStuck = (title: string) => stuckUnpublish(w, title);
 
 describe('control: Keep published with the stuck Unpublish landing only after the round', () => {
   it('keeps the landed Update live (what readers had)', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startTestService, type TestService } from '../../../server/testing/harness';
 import { PublishingApiClient } from '../api/client';
 import { LocalStore } from '../store/local-store';
+import { expect } from 'vitest';
 import { SyncEngine } from '../sync/engine';
 
 /**
@@ -117,4 +118,37 @@ export async function limboWorld(name: string) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export type LimboWorld = Awaited<ReturnType<typeof limboWorld>>;
+
+/**
+ * Review U4: "Keep published" over the writer's own landed Update, an Unpublish stuck on its way,
+ * words typed on since; the clock past the backoffs, the next round to meet it.
+ */
+export async function stuckUnpublish(w: LimboWorld, title: string) {
+  const live = { title, content: '<p>Live.</p>', status: 'publish' as const };
+  const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
+  expect(await w.engine.flush()).toMatchObject({ done: 1 });
+  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+  const edited = { ...live, content: '<p>Live. Updated.</p>' };
+  w.store.saveDraft(draft.id, edited);
+  w.store.requestPush(draft.id);
+  w.writes.stick((method) => method === 'PUT');
+  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+  w.writes.release();
+  expect(await w.writes.landFirst()).toBe(200);
+  w.writes.forget();
+  w.store.saveDraft(draft.id, { ...edited, status: 'draft' });
+  let puts = 0;
+  w.writes.stick((method) => method === 'PUT' && ++puts > 1);
+  w.clock.now += 600_000;
+  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+  w.writes.release();
+  expect(w.writes.stuckCount).toBeGreaterThan(0);
+  const more = '<p>Live. Updated. More.</p>';
+  w.store.saveDraft(draft.id, { ...edited, content: more, status: 'draft' });
+  w.store.saveDraft(draft.id, { ...edited, content: more });
+  w.clock.now += 600_000;
+  return { draft, remoteId, edited, more };
 }
