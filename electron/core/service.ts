@@ -357,12 +357,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // a draft. `queuedOnly`: the changes waiting for the service, as the offline banner counts them
   // (review P3: it counted queue entries, "2 changes" beside "1 unsynced").
   const unsent = (publicationId: string, queuedOnly = false): number => {
-    const queued = new Set(
-      store
+    // A Delete taken back that may land yet waits on its fence, a write to the service too
+    // (review U8: removing the publication dropped it unasked).
+    const queued = new Set([
+      ...store
         .allOps()
         .filter((op) => op.publicationId === publicationId)
         .map((op) => op.draftId),
-    );
+      ...store.deletesMayLand().map((sent) => sent.draftId),
+    ]);
     return store
       .listDrafts(publicationId)
       .filter((draft) => queued.has(draft.id) || (!queuedOnly && draft.localRev > draft.syncedRev))

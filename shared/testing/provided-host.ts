@@ -30,6 +30,7 @@ export const OWN_CORES = [
   'switch-at-once',
   'publication-remove',
   'network-down',
+  'switch-refused',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

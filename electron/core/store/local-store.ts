@@ -1121,22 +1121,23 @@ export class LocalStore {
    * away (the post's version moved on) once the Delete is taken back. Noted before it goes, so a
    * crash on its way forgets nothing.
    */
-  noteDeleteSent(id: string): void {
-    this.setSetting(deleteSentKey(id), '1');
+  noteDeleteSent(id: string, remoteId: number): void {
+    this.setSetting(deleteSentKey(id), String(remoteId));
   }
 
   forgetDeleteSent(id: string): void {
     this.setSetting(deleteSentKey(id), null);
   }
 
-  /** The drafts with a Delete that may land yet (see noteDeleteSent). */
-  deletesMayLand(): string[] {
-    return (
-      this.db
-        .prepare("SELECT key FROM settings WHERE key GLOB 'delete-sent:*'")
-        .pluck()
-        .all() as string[]
-    ).map((key) => key.slice('delete-sent:'.length));
+  /** The drafts with a Delete that may land yet, and the post it was sent for (noteDeleteSent). */
+  deletesMayLand(): { draftId: string; remoteId: number }[] {
+    const rows = this.db
+      .prepare("SELECT key, value FROM settings WHERE key GLOB 'delete-sent:*'")
+      .all() as { key: string; value: string }[];
+    return rows.map(({ key, value }) => ({
+      draftId: key.slice('delete-sent:'.length),
+      remoteId: Number(value),
+    }));
   }
 
   /** Words were saved into the draft while its Delete waited, which took the Delete back. */

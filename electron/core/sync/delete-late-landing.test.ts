@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../views';
 import { limboWorld } from '../testing/late-writes';
+import { restoreFromTrash } from '../testing/trash';
 
 // Review U7 (fixed). A Delete whose DELETE left this computer but went unanswered (its tries timed out)
 // still waits in the outbox; words saved into the post then take the Delete back
@@ -112,5 +113,83 @@ describe('Undo of a Delete whose try went unanswered', () => {
     w.store.requestPush(draft.id);
     expect(await w.engine.flush()).toMatchObject({ done: 1, failed: 0, conflicts: 0 });
     expect((await w.post(remoteId))?.content).toBe(next.content);
+  });
+});
+
+// Review U8 (fixed), finding 1: the late DELETE lands between the Undo ("kept") and the next round. The fence then
+// finds the post gone, forgets its note (fenceDeleteOf: "the next push or open meets it as
+// deleted") and says nothing: with nothing else waiting, no push ever meets it, and the draft
+// shows Synced for a post that is in the service's trash.
+describe('Undo of a Delete whose try went unanswered, the try landing before the next round', () => {
+  it('tells the writer the post was deleted after all (not Synced)', async () => {
+    const { draft, remoteId } = await deleteStuck('Review U8 lands first');
+    expect(w.store.cancelDelete(draft.id), 'Undo: kept').toBe(true);
+    // The try on its way reaches the service now, before Quire's next round: nothing has
+    // moved the post's version yet, so its If-Match holds and the post is trashed.
+    expect(await w.writes.landFirst()).toBe(200);
+    expect(await w.post(remoteId)).toBeUndefined();
+    w.clock.now += 600_000;
+    await w.engine.flush();
+    await w.engine.flush();
+    const here = w.store.getDraft(draft.id)!;
+    expect(
+      { state: syncStateOf(here, w.store, true), gone: (here.conflict?.id ?? 0) < 0 },
+      'the post Undo said was kept is trashed: the writer is told (a "deleted on the service" conflict)',
+    ).toEqual({ state: 'conflict', gone: true });
+  });
+});
+
+// Review U8 (fixed), finding 2: a Delete of a post restored by a colleague after Keep mine on its deletion. The
+// draft has no remoteId (Keep mine detached it), so remove() meets the restored post through
+// backFromDeletion and sends its DELETE with If-Match, noting "delete-sent". Undo then takes it
+// back, but fenceTakenBackDeletes forgets the note at once for a draft with remoteId null: no
+// fence, and the try on its way trashes the restored post after Undo said it was kept.
+describe('Undo of a Delete of a post restored by a colleague, its try unanswered', () => {
+  it('does not leave the restored post to be trashed by the try on its way', async () => {
+    const draft = w.store.createDraft(w.publicationId, 'post', {
+      title: 'Review U8 restored',
+      content: '<p>Live.</p>',
+      status: 'publish' as const,
+    });
+    expect(await w.engine.flush()).toMatchObject({ done: 1 });
+    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+    // A colleague trashes it; the writer's next Update meets it gone, and Keep mine is chosen.
+    expect((await w.service.request('DELETE', `/posts/${remoteId}`)).status).toBe(200);
+    // (Update pressed with the words as they are: what readers had is what the writer keeps.)
+    w.store.requestPush(draft.id);
+    expect(await w.engine.flush()).toMatchObject({ conflicts: 1 });
+    w.engine.resolve(draft.id, 'mine');
+    // The colleague thinks better of it and restores it; the writer presses Delete.
+    restoreFromTrash(w.service, remoteId);
+    expect((await w.post(remoteId))?.status).toBe('publish');
+    w.store.requestDelete(draft.id, 0);
+    w.writes.stick((method) => method === 'DELETE');
+    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+    expect(w.writes.stuckCount).toBeGreaterThan(0);
+    w.writes.release();
+    const noted = () => w.store.deletesMayLand().map((sent) => sent.draftId);
+    expect(noted(), 'noted as possibly landing').toContain(draft.id);
+    expect(w.store.cancelDelete(draft.id), 'Undo: kept').toBe(true);
+    w.clock.now += 600_000;
+    // The round meets the restored post as the draft's own (nothing to write); the fence waits
+    // for the draft's queued push, and goes at the next round.
+    await w.engine.flush();
+    await w.engine.flush();
+    const before = await w.post(remoteId);
+    const here = w.store.getDraft(draft.id)!;
+    expect({ remoteId: here.remoteId, state: syncStateOf(here, w.store, true) }).toEqual({
+      remoteId,
+      state: 'synced',
+    });
+    expect(noted()).not.toContain(draft.id);
+    const landed = await w.writes.landFirst();
+    expect(
+      {
+        before: before?.status ?? 'trashed',
+        landedWith: landed,
+        onService: (await w.post(remoteId))?.status ?? 'trashed',
+      },
+      'Undo said the post is kept',
+    ).toEqual({ before: 'publish', landedWith: 412, onService: 'publish' });
   });
 });

@@ -236,8 +236,16 @@ export class SyncEngine {
   }
 
   private async runFlush(draftIds?: readonly string[]): Promise<FlushResult> {
+    const fencing = this.fenceTakenBackDeletes(draftIds);
+    try {
+      return await this.runOps(draftIds);
+    } finally {
+      await fencing;
+    }
+  }
+
+  private async runOps(draftIds?: readonly string[]): Promise<FlushResult> {
     const result: FlushResult = { done: 0, failed: 0, conflicts: 0 };
-    await this.fenceTakenBackDeletes(draftIds);
     const attempted = new Set<number>();
     for (;;) {
       // An op that failed this round waits for the next flush, so a dead service ends the loop.
@@ -267,23 +275,24 @@ export class SyncEngine {
    * A Delete taken back (Undo, words saved into the post, or refused for a colleague's change)
    * whose try went unanswered may land yet, and trash a post the writer was told stays (review
    * U7). The post's status alone, as it is, written with If-Match moves its version on: the try,
-   * which asks for the version it read, is refused when it comes. Tried again each round until
-   * it goes; a service away is left to its probe.
+   * which asks for the version it read, is refused when it comes. Beside the round's pushes, not
+   * before them: a service away held every publication's pushes behind it (review U8); tried
+   * again a minute on after a failure. Not while the draft has a change queued: its push writes
+   * with If-Match itself, and a fence beside it would race it.
    */
   private async fenceTakenBackDeletes(draftIds?: readonly string[]): Promise<void> {
     const { store } = this.options;
-    for (const id of store.deletesMayLand()) {
+    for (const { draftId: id, remoteId } of store.deletesMayLand()) {
       if (draftIds && !draftIds.includes(id)) continue;
       const draft = store.getDraft(id);
-      if (!draft || draft.remoteId === null || !draft.base) {
+      if (!draft) {
         store.forgetDeleteSent(id);
         continue;
       }
-      // Still to go: its own retry asks for the version it reads then. A service away is asked
-      // again a minute on, not at every round, which every publication's pushes wait behind.
-      if (store.hasPendingDelete(id) || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      const queued = store.hasPendingDelete(id) || store.hasPendingPush(id);
+      if (queued || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
       try {
-        await this.fenceDeleteOf(draft, draft.base);
+        await this.fenceDeleteOf(draft, remoteId);
         this.fenceAfter.delete(id);
       } catch (error) {
         if (!(error instanceof QuireError)) throw error;
@@ -293,27 +302,44 @@ export class SyncEngine {
     }
   }
 
-  private async fenceDeleteOf(draft: Draft, base: DraftBase): Promise<void> {
+  /**
+   * The fence of `fenceTakenBackDeletes`, on the post the Delete was sent for: the draft's, or
+   * one it met another way (a colleague's restore of a post it held, review U8).
+   */
+  private async fenceDeleteOf(draft: Draft, remoteId: number): Promise<void> {
     const { store } = this.options;
     const api = this.options.clientFor(draft.publicationId);
-    const remote = await this.findOurs(api, draft);
-    // Gone (that try landed, or another Delete): the next push or open meets it as deleted.
-    if (!remote || remote.etag === undefined) return store.forgetDeleteSent(draft.id);
+    const own = draft.base?.remoteId === remoteId ? draft.base : undefined;
+    const remote = own
+      ? await this.findOurs(api, draft)
+      : await api.findById(draft.kind, remoteId);
+    const gone = async () => {
+      store.forgetDeleteSent(draft.id);
+      // The try landed first: said, as any deletion on the service (review U8: the draft stayed
+      // "Synced" beside a post in the trash). Only the draft's own post, and only when the list
+      // answers (a 404 of the publication is not the post's).
+      if (!own) return;
+      await api.list(draft.kind, { page: 1, limit: 1 });
+      this.conflict(draft, goneMarker(draft));
+      this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
+    };
+    if (!remote) return gone();
+    if (remote.etag === undefined) return store.forgetDeleteSent(draft.id);
     try {
       await api.update(draft.kind, remote.id, { status: remote.status }, { ifMatch: remote.etag });
     } catch (error) {
-      // Moved on already (a 412), or deleted just then (a 404): nothing for the try to trash.
-      const settled =
-        error instanceof QuireError && (error.status === 412 || error.kind === 'not-found');
-      if (!settled) throw error;
-      return store.forgetDeleteSent(draft.id);
+      // Moved on already (a 412): nothing for the try to trash.
+      if (error instanceof QuireError && error.status === 412)
+        return store.forgetDeleteSent(draft.id);
+      if (error instanceof QuireError && error.kind === 'not-found') return gone();
+      throw error;
     }
     store.forgetDeleteSent(draft.id);
     // In step before, in step after: only the version moved, which the base follows (else the
     // next push took the fence's own write for a colleague's).
-    if (remote.slug !== base.slug || !heldAtBase(fieldsOf(remote), base)) return;
+    if (!own || remote.slug !== own.slug || !heldAtBase(fieldsOf(remote), own)) return;
     const after = await this.findOurs(api, draft);
-    if (after && after.slug === base.slug && heldAtBase(fieldsOf(after), base))
+    if (after && after.slug === own.slug && heldAtBase(fieldsOf(after), own))
       store.attachRemote(draft.id, baseOf(after, after.etag), false);
   }
 
@@ -1308,7 +1334,7 @@ export class SyncEngine {
     const { store } = this.options;
     // Only the version read goes: a try still on its way is turned away by any write since, and
     // by a fence once the Delete is taken back (see fenceTakenBackDeletes).
-    if (ifMatch !== undefined) store.noteDeleteSent(draft.id);
+    if (ifMatch !== undefined) store.noteDeleteSent(draft.id, remoteId);
     const sending = this.options
       .clientFor(draft.publicationId)
       .delete(draft.kind, remoteId, { ifMatch });

@@ -69,11 +69,13 @@ export function PublicationSwitcher() {
     },
     // Refused (the publication removed in another window): turned back, with the search and
     // filters the writer had, unless they set others meanwhile (review U6: they were gone).
-    onError: async (e, _id, before) => {
+    onError: async (e, id, before) => {
       notify({ tone: 'error', message: describeError(e) });
       await refresh();
       const ui = useUi.getState();
-      if (!before || ui.search !== '' || ui.draftsOnly || ui.page !== 1) return;
+      // Nor over another switch clicked since (review P4: its list showed through them).
+      const untouched = ui.search === '' && !ui.draftsOnly && ui.page === 1;
+      if (!before || ui.switchingTo !== id || !untouched) return;
       ui.setSearch(before.search);
       ui.setDraftsOnly(before.draftsOnly);
       ui.setPage(before.page);
@@ -88,9 +90,10 @@ export function PublicationSwitcher() {
     dismissAbout(aboutPublication(publication.id));
     dismissOf(publication.id);
     dropClosedWordsOf(publication.id);
-    if (editorOf(publication, false)) openDraft(null);
+    // Its own editor only: another publication's stays, as on any switch (review P4); one not yet
+    // read, with the active one.
+    if (editorOf(publication, publication.active)) openDraft(null);
     if (publication.active) {
-      openDraft(null);
       setPage(1);
       // The app turns to another publication, as on a switch (a review found it filtered).
       setSearch('');

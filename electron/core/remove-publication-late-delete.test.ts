@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+import { stuckWrites } from './testing/late-writes';
+
+// Review U8 (fixed), finding 3. A Delete whose try went unanswered is taken back (Undo: "kept"); its
+// fence (a status-only write) cannot go yet, the service slow. The writer then removes the
+// publication from Quire: `publications.remove` counts only the outbox and unsynced words
+// (service.ts `unsent`), not `deletesMayLand`, so it goes unasked, the draft and its
+// "delete-sent" note with it (fenceTakenBackDeletes forgets a note whose draft is gone). The try
+// on its way lands afterwards and trashes the post Undo said was kept.
+
+let service: TestService;
+let core: Core;
+let dir: string;
+let publicationId: string;
+const writes = stuckWrites();
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const reply = await (
+    core.dispatch as (
+      m: string,
+      p: unknown,
+    ) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
+  )(method, params);
+  if (!reply.ok) throw new Error(reply.error!.message);
+  return reply.value as T;
+}
+
+beforeAll(async () => {
+  service = await startTestService('review-u8-remove-publication');
+  dir = mkdtempSync(join(tmpdir(), 'quire-review-u8-'));
+  core = await createCore({
+    dataDir: dir,
+    credentials: new KeytarCredentialStore(`Quire review-u8 ${randomUUID()}`),
+    version: '0.0.0-test',
+    embedded: false,
+    syncIntervalMs: 600_000,
+    undoWindowMs: 0,
+    requestTimeoutMs: 400,
+    fetch: writes.through,
+  });
+  const added = await call<{ id: string }>('publications.add', {
+    baseUrl: service.server.url,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+  publicationId = added.id;
+});
+afterAll(async () => {
+  await core.close();
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function onService(id: number): Promise<string> {
+  const reply = await service.request('GET', '/posts?limit=100');
+  const post = (reply.json.posts.data as { id: number; status: string }[]).find((p) => p.id === id);
+  return post?.status ?? 'trashed';
+}
+
+describe('Undo of a Delete whose try went unanswered, then the publication removed from Quire', () => {
+  it('asks first, as for any change not yet on the service', async () => {
+    const made = await call<{ id: string }>('records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: 'Review U8 removed', content: '<p>Live.</p>', status: 'publish' },
+    });
+    await call('sync.syncNow', {});
+    const remoteId = (await call<{ remoteId: number }>('drafts.get', { draftId: made.id }))
+      .remoteId;
+    expect(await onService(remoteId)).toBe('publish');
+
+    // Delete pressed; its DELETE leaves and is held up on its way (and so is any PUT).
+    writes.stick((method) => method === 'DELETE' || method === 'PUT');
+    await call('records.delete', { draftId: made.id });
+    await call('sync.syncNow', {});
+    expect(writes.stuckCount).toBeGreaterThan(0);
+    // Undo: kept. The round tries the fence, which is held up too.
+    await call('records.undoDelete', { draftId: made.id });
+    await call('sync.syncNow', {});
+    writes.release();
+    expect((await call<{ pending: number }>('sync.status', {})).pending).toBe(0);
+
+    let removed = true;
+    try {
+      await call('publications.remove', { id: publicationId });
+    } catch {
+      removed = false;
+    }
+    writes.forget();
+    // Asked first: the post may yet be trashed by the try on its way, which the fence, once it
+    // goes, says (delete-late-landing.test.ts); removed, nothing would be left to say it.
+    expect(removed, 'Remove asks first: a Delete taken back may still land').toBe(false);
+    expect(
+      (await call<{ pendingChanges: number }[]>('publications.list', {}))[0]?.pendingChanges,
+    ).toBe(1);
+  });
+});
