@@ -45,14 +45,10 @@ const ATTRIBUTES = String.raw`(?:(?:[\s/]+|(?<=["']))[^\s/>][^\s/>=]*(?:\s*=\s*(
 // inline <svg> or <iframe>; the words a <video> or <audio> shows without a player, review R10)
 // whole, a tag with its attributes, or a bogus comment (`<!DOCTYPE …>`, `<![CDATA[…]]>`, `<?php
 // … ?>`, `</ …>`) to its first `>` whatever it quotes (review R18); each unclosed to the end.
-// Inline <svg> and <math> end at their close, or where an HTML tag the parser does not take into
-// them comes (review R21: `<svg width=24 height=24/>`, unclosed, ended at its paragraph's `</p>`).
-const BREAKS_OUT = String.raw`<(?:b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var)(?=[\s/>])|<\/(?:br|p)(?=[\s/>])`;
 const TAG = new RegExp(
   [
     String.raw`<!--(?:-?>|[\s\S]*?(?:--!?>|$))`,
     String.raw`<(script|style|title|template|iframe|video|audio|noscript)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\1\s*>|$)`,
-    String.raw`<(svg|math)(?=[\s/>])${ATTRIBUTES}>?[\s\S]*?(?:<\/\2\s*>|(?=${BREAKS_OUT})|$)`,
     String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`,
     String.raw`<[!?][^>]*>?|<\/(?![a-z])[^>]*>?`,
   ].join('|'),
@@ -70,7 +66,37 @@ const LEGACY_NAMES =
   'iacute icirc iexcl igrave iquest iuml laquo lt macr micro middot nbsp not ntilde oacute ocirc ' +
   'ograve ordf ordm oslash otilde ouml para plusmn pound quot raquo reg sect shy sup1 sup2 sup3 ' +
   'szlig thorn times uacute ucirc ugrave uml uuml yacute yen yuml';
-const SVG_TAG = new RegExp(String.raw`<svg(?=[\s/>])${ATTRIBUTES}>?`, 'iy');
+const FOREIGN_TAG = new RegExp(String.raw`<(svg|math)(?=[\s/>])${ATTRIBUTES}>?`, 'iy');
+// Inline <svg> and <math> end at their close, or where an HTML tag comes that the parser does not
+// take into them (review R21: `<svg width=24 height=24/>`, unclosed, ended at its paragraph's
+// `</p>`), but not inside the parts of them that hold HTML (review R22: a diagram's labels in
+// `<foreignObject>`, an svg's `<desc>`, math's `<mtext>`), nor in a comment.
+const BREAKS_OUT =
+  /^(?:<(?:b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var)(?=[\s/>])|<font(?=[\s/>])[^>]*\s(?:color|face|size)\s*=|<\/(?:br|p)(?=[\s/>]))/i;
+const HOLDS_HTML = /^<(\/?)(foreignObject|desc|mi|mo|mn|ms|mtext|annotation-xml)(?=[\s/>])/i;
+const HTML_ENCODING = /\sencoding\s*=\s*["']?(?:text\/html|application\/xhtml\+xml)/i;
+
+/** Just past the inline <svg> or <math> whose start tag ends at `from` (see BREAKS_OUT). */
+function foreignEnd(text: string, from: number, name: string): number {
+  const close = new RegExp(String.raw`^<\/${name}\s*>`, 'i');
+  let holding = 0;
+  for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
+    const head = text.slice(at, at + 200);
+    if (holding === 0 && close.test(head)) return at + close.exec(head)![0].length;
+    if (holding === 0 && BREAKS_OUT.test(head)) return at;
+    const end = Math.max(unitEnd(text, at), at + 1);
+    const tag = text.slice(at, end);
+    const part = HOLDS_HTML.exec(head);
+    // An <annotation-xml> holds HTML only when it says so.
+    const holds =
+      part !== null &&
+      !closesItself(tag) &&
+      (part[1] !== '' || part[2]!.toLowerCase() !== 'annotation-xml' || HTML_ENCODING.test(tag));
+    if (holds) holding = Math.max(0, holding + (part[1] ? -1 : 1));
+    at = end - 1;
+  }
+  return text.length;
+}
 const OLD_NAMES = `(?:${LEGACY_NAMES.split(' ')
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
@@ -96,9 +122,10 @@ export function unitEnd(text: string, at: number): number {
     // An `<svg … />` closes itself (review R19: read on to a `</svg>` that never came). Its tag
     // read first, as any tag: a pattern that must end in `/>` backtracked without end on a long
     // tag that does not.
-    SVG_TAG.lastIndex = at;
-    const svg = SVG_TAG.exec(text)?.[0];
-    if (svg !== undefined && closesItself(svg)) return at + svg.length;
+    FOREIGN_TAG.lastIndex = at;
+    const foreign = FOREIGN_TAG.exec(text);
+    if (foreign && closesItself(foreign[0])) return at + foreign[0].length;
+    if (foreign) return foreignEnd(text, at + foreign[0].length, foreign[1]!);
     TAG.lastIndex = at;
     return at + (TAG.exec(text)?.[0].length ?? 0);
   }
@@ -143,7 +170,7 @@ const DROPPED_WHOLE =
   /^<(?:\?|(?:script|style|svg|noscript|template|title|meta|link|math)(?=[\s/>]))/i;
 /** A tag of an element among a line's words (a link, bold), not a block's edge. */
 export const isInlineTag = (tag: string): boolean => INLINE.test(tag);
-const BREAK = /^<br\b/i;
+const BREAK = /^<\/?br\b/i;
 const PRE = /^<(\/?)pre\b/i;
 const AREA = /^<(\/?)textarea(?=[\s/>])/i;
 const AREA_END = /^<\/textarea(?=[\s/>])/i;
@@ -227,6 +254,9 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
       // A reference is as many characters as it stands for: an emoji two, as the editor counts
       // them (review R21: WordPress writes `&#x1f389;`, each a character late).
       const units = text[at] === '&' && end > at + 1 ? decodeHTML(text.slice(at, end)).length : 1;
+      // A place inside what one reference stands for (`&fjlig;`, "fj") is just past it: counted
+      // past, the walk never met the place and ran to the post's end (review R22).
+      if (!tag && count + units > chars) return [end, chars];
       if (!tag) [count, after] = [count + units, end];
     }
     at = end;
