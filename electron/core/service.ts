@@ -243,7 +243,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const scheduler = new SyncScheduler({
     engine,
     hasWork: () => store.totalPending() > 0 || store.deletesMayLand().length > 0,
-    makeDue: () => store.makePushesDue(),
+    makeDue: () => {
+      store.makePushesDue();
+      engine.fenceNow();
+    },
     // All at once: one silent service must not hold up the news that another is back.
     probe: async () => {
       const answers = await Promise.all(
@@ -993,6 +996,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'sync.status': async () => status(),
     'sync.syncNow': async () => {
       store.makePushesDue();
+      engine.fenceNow();
       await scheduler.round();
       // As for Update: a round under way may have sent a draft before its latest change (Publish
       // pressed while an autosave was being sent). One more sends it; empty when nothing is due.

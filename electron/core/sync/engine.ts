@@ -277,8 +277,7 @@ export class SyncEngine {
    * U7). The post's status alone, as it is, written with If-Match moves its version on: the try,
    * which asks for the version it read, is refused when it comes. Beside the round's pushes, not
    * before them: a service away held every publication's pushes behind it (review U8); tried
-   * again a minute on after a failure. Not while the draft has a change queued: its push writes
-   * with If-Match itself, and a fence beside it would race it.
+   * again a minute on after a failure, or at once when the writer asks to sync.
    */
   private async fenceTakenBackDeletes(draftIds?: readonly string[]): Promise<void> {
     const { store } = this.options;
@@ -289,8 +288,10 @@ export class SyncEngine {
         store.forgetDeleteSent(id);
         continue;
       }
-      const queued = store.hasPendingDelete(id) || store.hasPendingPush(id);
-      if (queued || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      // A push of the draft may go beside it: both write with If-Match, and the one refused
+      // reads again. Skipped for one, a push parked on a refusal held the fence back for good,
+      // and the late Delete landed (review U9).
+      if (store.hasPendingDelete(id) || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
       try {
         await this.fenceDeleteOf(draft, remoteId);
         this.fenceAfter.delete(id);
@@ -310,17 +311,23 @@ export class SyncEngine {
     const { store } = this.options;
     const api = this.options.clientFor(draft.publicationId);
     const own = draft.base?.remoteId === remoteId ? draft.base : undefined;
+    const resolved = this.resolutions.get(draft.id) ?? 0;
     const remote = own
       ? await this.findOurs(api, draft)
       : await api.findById(draft.kind, remoteId);
     const gone = async () => {
-      store.forgetDeleteSent(draft.id);
       // The try landed first: said, as any deletion on the service (review U8: the draft stayed
       // "Synced" beside a post in the trash). Only the draft's own post, and only when the list
-      // answers (a 404 of the publication is not the post's).
-      if (!own) return;
-      await api.list(draft.kind, { page: 1, limit: 1 });
-      this.conflict(draft, goneMarker(draft));
+      // answers (a 404 of the publication is not the post's); until it has, the fence stays due
+      // (review U9: a list that failed let it go unsaid).
+      if (own) await api.list(draft.kind, { page: 1, limit: 1 });
+      store.forgetDeleteSent(draft.id);
+      // Not over a choice the writer made meanwhile (review U9: Keep mine was undone), nor over
+      // a question already asked.
+      const now = store.getDraft(draft.id);
+      const chose = (this.resolutions.get(draft.id) ?? 0) > resolved;
+      if (!own || !now || now.conflict || chose) return;
+      store.markConflict(draft.id, goneMarker(draft));
       this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
     };
     if (!remote) return gone();
@@ -339,8 +346,17 @@ export class SyncEngine {
     // next push took the fence's own write for a colleague's).
     if (!own || remote.slug !== own.slug || !heldAtBase(fieldsOf(remote), own)) return;
     const after = await this.findOurs(api, draft);
-    if (after && after.slug === own.slug && heldAtBase(fieldsOf(after), own))
+    // Not over a base a push beside it set meanwhile (review U9: an Update's newer base went back
+    // to the one before it).
+    const base = store.getDraft(draft.id)?.base;
+    const unmoved = base?.etag === own.etag && base?.updatedAt === own.updatedAt;
+    if (after && unmoved && after.slug === own.slug && heldAtBase(fieldsOf(after), own))
       store.attachRemote(draft.id, baseOf(after, after.etag), false);
+  }
+
+  /** The writer asks to sync now: fences waiting out a failure go at once. */
+  fenceNow(): void {
+    this.fenceAfter.clear();
   }
 
   private async run(op: OutboxOp): Promise<keyof FlushResult | 'skipped'> {
