@@ -312,9 +312,7 @@ export class SyncEngine {
     const api = this.options.clientFor(draft.publicationId);
     const own = draft.base?.remoteId === remoteId ? draft.base : undefined;
     const resolved = this.resolutions.get(draft.id) ?? 0;
-    const remote = own
-      ? await this.findOurs(api, draft)
-      : await api.findById(draft.kind, remoteId);
+    const remote = own ? await this.findOurs(api, draft) : await api.findById(draft.kind, remoteId);
     const gone = async () => {
       // The try landed first: said, as any deletion on the service (review U8: the draft stayed
       // "Synced" beside a post in the trash). Only the draft's own post, and only when the list
