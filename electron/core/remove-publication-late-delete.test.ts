@@ -102,3 +102,37 @@ describe('Undo of a Delete whose try went unanswered, then the publication remov
     ).toBe(1);
   });
 });
+
+// Review U9 (fixed), finding 4. A Delete taken back while its try may land counts as an unsynced change
+// (service.ts `unsent`, review U8), and Remove says so: "has 1 change(s) not yet on the service.
+// Sync first, or confirm discarding them." But a fence that failed once waits a minute
+// (engine.ts `fenceAfter`, FENCE_RETRY_MS), and Sync now does not make it due as it makes every
+// push waiting out a backoff due (store.makePushesDue): with the service back, Sync now leaves
+// the change counted, and "Sync first" does nothing the writer can see. The draft itself shows
+// Synced all along, so the writer cannot tell which change is meant.
+describe('Remove says "Sync first" for a Delete taken back; the service is back', () => {
+  it('Sync now puts it right: nothing is left counted', async () => {
+    const made = await call<{ id: string }>('records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: 'Review U9 sync first', content: '<p>Live.</p>', status: 'publish' },
+    });
+    await call('sync.syncNow', {});
+    // Delete pressed; its DELETE (and any PUT) held up on its way; Undo; the fence held up too.
+    writes.stick((method) => method === 'DELETE' || method === 'PUT');
+    await call('records.delete', { draftId: made.id });
+    await call('sync.syncNow', {});
+    await call('records.undoDelete', { draftId: made.id });
+    await call('sync.syncNow', {});
+    writes.release();
+    writes.forget();
+    const count = async () =>
+      (await call<{ id: string; pendingChanges: number }[]>('publications.list', {})).find(
+        (one) => one.id === publicationId,
+      )!.pendingChanges;
+    expect(await count(), 'counted: Remove asks first').toBe(1);
+    // The service answers again. The writer does as Remove says: Sync first.
+    await call('sync.syncNow', {});
+    expect(await count(), 'after Sync now, with the service answering').toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../views';
 import { hookedWorld, type HookedWorld } from '../testing/hooked-world';
+import { deleteStuck } from '../testing/late-writes';
 
 // Review U9 (fixed), finding 1. fenceDeleteOf's `gone()` forgets the "delete-sent" note first, and only
 // then asks the list whether the post alone went (engine.ts ~317-322). A list that does not answer
@@ -17,18 +18,7 @@ afterAll(() => w.close());
 
 describe('Undo of a Delete that landed late, the fence’s list check not answered once', () => {
   it('still tells the writer the post was deleted (not Synced) once the service answers', async () => {
-    const live = {
-      title: 'Review U9 gone list',
-      content: '<p>Live.</p>',
-      status: 'publish' as const,
-    };
-    const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-    expect(await w.engine.flush()).toMatchObject({ done: 1 });
-    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-    w.store.requestDelete(draft.id, 0);
-    w.writes.stick((method) => method === 'DELETE');
-    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-    w.writes.release();
+    const { draft, remoteId } = await deleteStuck(w, 'Review U9 gone list');
     expect(w.store.cancelDelete(draft.id), 'Undo: kept').toBe(true);
     // The try on its way lands before the next round: the post is trashed.
     expect(await w.writes.landFirst()).toBe(200);

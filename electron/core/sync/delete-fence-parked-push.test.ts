@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookedWorld, type HookedWorld } from '../testing/hooked-world';
+import { deleteStuck } from '../testing/late-writes';
 
 // Review U9 (fixed), finding 2. fenceTakenBackDeletes skips a draft while any push of it is queued
 // (engine.ts ~292: `store.hasPendingPush(id)`), on the grounds that "its push writes with
@@ -16,19 +17,7 @@ afterAll(() => w.close());
 
 describe('a Delete taken back by words saved, their push refused by the service', () => {
   it('is fenced all the same: the late try is turned away (412), the post stays', async () => {
-    const fields = {
-      title: 'Review U9 parked',
-      content: '<p>Draft.</p>',
-      status: 'draft' as const,
-    };
-    const draft = w.store.createDraft(w.publicationId, 'post', { ...fields });
-    expect(await w.engine.flush()).toMatchObject({ done: 1 });
-    const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-    w.store.requestDelete(draft.id, 0);
-    w.writes.stick((method) => method === 'DELETE');
-    expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-    w.writes.release();
-    expect(w.writes.stuckCount).toBeGreaterThan(0);
+    const { draft, remoteId, fields } = await deleteStuck(w, 'Review U9 parked', 'draft');
     // The writer goes on writing in it (the Delete taken back: "the post stays"), and picks a
     // tag the service no longer has: that push is refused.
     w.store.saveDraft(draft.id, { ...fields, content: '<p>Draft. Kept.</p>', tags: [987654] });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { syncStateOf } from '../views';
-import { limboWorld } from '../testing/late-writes';
+import { deleteStuck as stuckDelete, limboWorld } from '../testing/late-writes';
 import { restoreFromTrash } from '../testing/trash';
 
 // Review U7 (fixed). A Delete whose DELETE left this computer but went unanswered (its tries timed out)
@@ -17,21 +17,10 @@ beforeAll(async () => {
 afterAll(() => w.close());
 beforeEach(() => w.writes.forget());
 
-/** A live post, its Delete pressed and its window over, every try of its DELETE stuck on its way. */
-async function deleteStuck(title: string) {
-  const live = { title, content: '<p>Live.</p>', status: 'publish' as const };
-  const draft = w.store.createDraft(w.publicationId, 'post', { ...live });
-  expect(await w.engine.flush()).toMatchObject({ done: 1 });
-  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
-  expect((await w.post(remoteId))?.status).toBe('publish');
-  w.store.requestDelete(draft.id, 0);
-  w.writes.stick((method) => method === 'DELETE');
-  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
-  expect(w.writes.stuckCount).toBeGreaterThan(0);
-  w.writes.release();
-  expect(w.store.hasPendingDelete(draft.id), 'the Delete waits to be tried again').toBe(true);
-  return { draft, remoteId, live };
-}
+const deleteStuck = async (title: string) => {
+  const stuck = await stuckDelete(w, title);
+  return { ...stuck, live: stuck.fields };
+};
 
 describe('a Delete on its way (unanswered), taken back by words saved into the post', () => {
   it('does not trash the post after Quire said it stays, Synced', async () => {

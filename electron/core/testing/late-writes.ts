@@ -152,3 +152,37 @@ export async function stuckUnpublish(w: LimboWorld, title: string) {
   w.clock.now += 600_000;
   return { draft, remoteId, edited, more };
 }
+
+/** What `deleteStuck` needs of a world: limboWorld's or hookedWorld's. */
+interface StuckDeleteWorld {
+  store: LocalStore;
+  engine: SyncEngine;
+  writes: ReturnType<typeof stuckWrites>;
+  publicationId: string;
+}
+
+/**
+ * A post on the service, its Delete pressed and its window over, every try of its DELETE left on
+ * its way unanswered: the Delete waits to be tried again.
+ */
+export async function deleteStuck(
+  w: StuckDeleteWorld,
+  title: string,
+  status: 'publish' | 'draft' = 'publish',
+) {
+  const fields = {
+    title,
+    content: status === 'publish' ? '<p>Live.</p>' : '<p>Draft.</p>',
+    status,
+  };
+  const draft = w.store.createDraft(w.publicationId, 'post', { ...fields });
+  expect(await w.engine.flush()).toMatchObject({ done: 1 });
+  const remoteId = w.store.getDraft(draft.id)!.remoteId!;
+  w.store.requestDelete(draft.id, 0);
+  w.writes.stick((method) => method === 'DELETE');
+  expect(await w.engine.flush()).toMatchObject({ failed: 1 });
+  expect(w.writes.stuckCount).toBeGreaterThan(0);
+  w.writes.release();
+  expect(w.store.hasPendingDelete(draft.id), 'the Delete waits to be tried again').toBe(true);
+  return { draft, remoteId, fields };
+}
