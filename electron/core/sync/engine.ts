@@ -150,6 +150,8 @@ export class SyncEngine {
   private readonly marks = new Map<number, number>();
   /** When a fence for a Delete taken back may be tried again (see fenceTakenBackDeletes). */
   private readonly fenceAfter = new Map<string, number>();
+  /** The drafts whose fence is on its way: the round's pushes leave them to the next round. */
+  private readonly fencing = new Set<string>();
   /** Publications whose service did not answer at the last try. */
   private readonly unreachable = new Set<string>();
   private announced = true;
@@ -251,7 +253,7 @@ export class SyncEngine {
       // An op that failed this round waits for the next flush, so a dead service ends the loop.
       const due = this.options.store
         .dueOps(this.concurrency * 4, draftIds)
-        .filter((op) => !attempted.has(op.seq));
+        .filter((op) => !attempted.has(op.seq) && !this.fencing.has(op.draftId));
       if (due.length === 0) return result;
       let next = 0;
       const worker = async (): Promise<void> => {
@@ -288,10 +290,14 @@ export class SyncEngine {
         store.forgetDeleteSent(id);
         continue;
       }
-      // A push of the draft may go beside it: both write with If-Match, and the one refused
-      // reads again. Skipped for one, a push parked on a refusal held the fence back for good,
-      // and the late Delete landed (review U9).
-      if (store.hasPendingDelete(id) || (this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      // Never beside a push of the same draft: its write landing between the push's read and
+      // its write was asked about as a colleague's (review U10). One due, or in flight, goes
+      // first; one parked on a refusal does not hold the fence back (review U9: it did for good,
+      // and the late Delete landed). The round's pushes leave the draft alone while it goes.
+      const due = store.dueOps(1, [id]).length > 0;
+      if (store.hasPendingDelete(id) || due || this.running.has(id)) continue;
+      if ((this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      this.fencing.add(id);
       try {
         await this.fenceDeleteOf(draft, remoteId);
         this.fenceAfter.delete(id);
@@ -299,6 +305,8 @@ export class SyncEngine {
         if (!(error instanceof QuireError)) throw error;
         this.fenceAfter.set(id, this.now() + FENCE_RETRY_MS);
         if (isUnanswered(error)) this.setReachable(draft.publicationId, false);
+      } finally {
+        this.fencing.delete(id);
       }
     }
   }
@@ -312,6 +320,11 @@ export class SyncEngine {
     const api = this.options.clientFor(draft.publicationId);
     const own = draft.base?.remoteId === remoteId ? draft.base : undefined;
     const resolved = this.resolutions.get(draft.id) ?? 0;
+    // Not the note of a Delete pressed again since, which is that Delete's (review U10: erased,
+    // it went unguarded after a second Undo, and landed).
+    const letGo = () => {
+      if (!store.hasPendingDelete(draft.id)) store.forgetDeleteSent(draft.id);
+    };
     const remote = own ? await this.findOurs(api, draft) : await api.findById(draft.kind, remoteId);
     const gone = async () => {
       // The try landed first: said, as any deletion on the service (review U8: the draft stayed
@@ -319,27 +332,27 @@ export class SyncEngine {
       // answers (a 404 of the publication is not the post's); until it has, the fence stays due
       // (review U9: a list that failed let it go unsaid).
       if (own) await api.list(draft.kind, { page: 1, limit: 1 });
-      store.forgetDeleteSent(draft.id);
+      letGo();
       // Not over a choice the writer made meanwhile (review U9: Keep mine was undone), nor over
-      // a question already asked.
+      // the same question already asked; over a colleague's change shown, yes: the post is gone
+      // (review U10: after Keep theirs, "Synced" beside a post in the trash).
       const now = store.getDraft(draft.id);
       const chose = (this.resolutions.get(draft.id) ?? 0) > resolved;
-      if (!own || !now || now.conflict || chose) return;
+      if (!own || !now || (now.conflict && now.conflict.id === GONE_ID) || chose) return;
       store.markConflict(draft.id, goneMarker(draft));
       this.emit({ type: 'conflict', draftId: draft.id, publicationId: draft.publicationId });
     };
     if (!remote) return gone();
-    if (remote.etag === undefined) return store.forgetDeleteSent(draft.id);
+    if (remote.etag === undefined) return letGo();
     try {
       await api.update(draft.kind, remote.id, { status: remote.status }, { ifMatch: remote.etag });
     } catch (error) {
       // Moved on already (a 412): nothing for the try to trash.
-      if (error instanceof QuireError && error.status === 412)
-        return store.forgetDeleteSent(draft.id);
+      if (error instanceof QuireError && error.status === 412) return letGo();
       if (error instanceof QuireError && error.kind === 'not-found') return gone();
       throw error;
     }
-    store.forgetDeleteSent(draft.id);
+    letGo();
     // In step before, in step after: only the version moved, which the base follows (else the
     // next push took the fence's own write for a colleague's).
     if (!own || remote.slug !== own.slug || !heldAtBase(fieldsOf(remote), own)) return;

@@ -73,7 +73,8 @@ const FOREIGN_TAG = new RegExp(String.raw`<(svg|math)(?=[\s/>])${ATTRIBUTES}>?`,
 // `<foreignObject>`, an svg's `<desc>`, math's `<mtext>`), nor in a comment.
 const BREAKS_OUT =
   /^(?:<(?:b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var)(?=[\s/>])|<font(?=[\s/>])[^>]*\s(?:color|face|size)\s*=|<\/(?:br|p)(?=[\s/>]))/i;
-const HOLDS_HTML = /^<(\/?)(foreignObject|desc|mi|mo|mn|ms|mtext|annotation-xml)(?=[\s/>])/i;
+const HOLDS_HTML = /^<(\/?)(foreignObject|desc|title|mi|mo|mn|ms|mtext|annotation-xml)(?=[\s/>])/i;
+const ONE_TAG = new RegExp(String.raw`<\/?[a-z][^\s/>]*${ATTRIBUTES}>?`, 'iy');
 const HTML_ENCODING = /\sencoding\s*=\s*["']?(?:text\/html|application\/xhtml\+xml)/i;
 
 /** Just past the inline <svg> or <math> whose start tag ends at `from` (see BREAKS_OUT). */
@@ -82,11 +83,18 @@ function foreignEnd(text: string, from: number, name: string): number {
   let holding = 0;
   for (let at = text.indexOf('<', from); at >= 0; at = text.indexOf('<', at + 1)) {
     const head = text.slice(at, at + 200);
-    if (holding === 0 && close.test(head)) return at + close.exec(head)![0].length;
+    // Its own close ends it, inside a part that holds HTML too (review R23: a `<desc>` left open
+    // ran it on to the post's end).
+    const closing = close.exec(head);
+    if (closing) return at + closing[0].length;
     if (holding === 0 && BREAKS_OUT.test(head)) return at;
-    const end = Math.max(unitEnd(text, at), at + 1);
-    const tag = text.slice(at, end);
     const part = HOLDS_HTML.exec(head);
+    // Such a part's tag alone: an svg's <title> is no HTML title, read whole to its close.
+    ONE_TAG.lastIndex = at;
+    const end = part
+      ? at + Math.max(ONE_TAG.exec(text)?.[0].length ?? 0, 1)
+      : Math.max(unitEnd(text, at), at + 1);
+    const tag = text.slice(at, end);
     // An <annotation-xml> holds HTML only when it says so.
     const holds =
       part !== null &&
