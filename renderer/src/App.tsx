@@ -19,6 +19,17 @@ import { useUi } from './ui-store';
 /** How long a new draft's editor may take to open before held keys are let go. */
 const NEW_DRAFT_OPENS_MS = 10_000;
 
+/** Once the switch of publication on its way, if any, is answered. */
+const switchSettled = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (useUi.getState().switchingTo === null) return resolve();
+    const stop = useUi.subscribe((state) => {
+      if (state.switchingTo !== null) return;
+      stop();
+      resolve();
+    });
+  });
+
 export function App() {
   const switchingTo = useUi((state) => state.switchingTo);
   const { data: publications, error } = useQuery({
@@ -67,7 +78,11 @@ export function App() {
         fields: { title: '', content: '' },
       });
     },
-    onSuccess: (draft) => {
+    onSuccess: async (draft) => {
+      // Another publication chosen, the core not yet agreeing: its answer decides. Refused, the
+      // writer stays where the post was made, and it opens (review P4: it was let go unopened).
+      const switching = useUi.getState().switchingTo;
+      if (switching !== null && switching !== draft.publicationId) await switchSettled();
       if (madeElsewhere(draft.publicationId)) {
         void bridge.drafts.leave({ draftId: draft.id }).catch(() => undefined);
         return;

@@ -76,3 +76,36 @@ describe('Remove of the active publication, the editor on another one’s post',
     expect(app.useUi().getState().openDraftId).toBe(note.id);
   }, 30_000);
 });
+
+// Review P4 (fixed): New post pressed, then a switch the core refuses (the publication removed in
+// another window): the post, made on the publication the writer stays on, was let go unopened.
+describe('New post, then a switch the core refuses', () => {
+  it('opens the New post on the publication the writer is left on', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const { App } = await import('../../App');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <App />
+      </QueryClientProvider>,
+    );
+    await screen.findByText(app.sample().name, { selector: '.current-publication strong' });
+    let made = () => {};
+    heldCalls.set('records.create', new Promise<void>((resolve) => (made = resolve)));
+    let answer = () => {};
+    heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: 'New post' }));
+    await user.click(await screen.findByRole('button', { name: /^Archive/ }));
+    await app.bridge.publications.remove({ id: archive.id, discardUnsynced: true });
+    heldCalls.delete('records.create');
+    made();
+    await wait(1_000);
+    heldCalls.clear();
+    answer();
+    await wait(2_000);
+    expect({
+      sidebar: document.querySelector('[aria-current="true"] .publication-name')?.textContent,
+      editorOpen: screen.queryByLabelText('Post text') !== null,
+    }).toEqual({ sidebar: app.sample().name, editorOpen: true });
+  }, 30_000);
+});
