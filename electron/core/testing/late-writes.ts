@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startTestService, type TestService } from '../../../server/testing/harness';
-import { PublishingApiClient } from '../api/client';
-import { LocalStore } from '../store/local-store';
 import { expect } from 'vitest';
-import { SyncEngine } from '../sync/engine';
+import type { LocalStore } from '../store/local-store';
+import type { SyncEngine } from '../sync/engine';
+import { hookedWorld } from './hooked-world';
 
 /**
  * A write that leaves this computer and reaches the service late: the client's try times out
@@ -58,64 +54,14 @@ export function stuckWrites() {
 /**
  * A store and a sync engine on the reference server, every request through `stuckWrites`: a
  * request time limit of 400 ms, two tries a request, and a clock the test moves past backoffs.
+ * `beforeNextPut`: another write landing between a push's read and its own.
  */
 export async function limboWorld(name: string) {
-  const service: TestService = await startTestService(name);
-  const dir = mkdtempSync(join(tmpdir(), 'quire-late-writes-'));
-  const writes = stuckWrites();
-  // Run before the next PUT that goes: another write landing between a push's read and its own.
-  let beforePut: (() => Promise<void>) | null = null;
-  const through: typeof fetch = async (input, init) => {
-    if ((init?.method ?? 'GET').toUpperCase() === 'PUT' && beforePut) {
-      const hook = beforePut;
-      beforePut = null;
-      await hook();
-    }
-    return writes.through(input, init);
-  };
-  const clock = { now: Date.now() };
-  const store = LocalStore.open(join(dir, 'quire.db'), () => clock.now);
-  const publicationId = store.addPublication({
-    name: 'Journal',
-    baseUrl: service.server.url,
-    subdomain: service.subdomain,
-  });
-  const api = new PublishingApiClient({
-    baseUrl: service.server.url,
-    subdomain: service.subdomain,
-    token: () => service.token,
-    fetch: through,
-    timeoutMs: 400,
-    attempts: 2,
-    backoff: { baseMs: 1, maxMs: 5 },
-  });
-  const engine = new SyncEngine({
-    store,
-    clientFor: () => api,
-    now: () => clock.now,
-    random: () => 0.5,
-  });
+  const w = await hookedWorld(name);
   return {
-    service,
-    store,
-    engine,
-    api,
-    writes,
-    clock,
-    publicationId,
+    ...w,
     beforeNextPut(hook: () => Promise<void>) {
-      beforePut = hook;
-    },
-    async post(id: number) {
-      const reply = await service.request('GET', '/posts?limit=100');
-      return (reply.json.posts.data as { id: number; status: string; content: string }[]).find(
-        (p) => p.id === id,
-      );
-    },
-    async close() {
-      if (store.db.open) store.close();
-      await service.close();
-      rmSync(dir, { recursive: true, force: true });
+      w.before((method) => method === 'PUT', hook);
     },
   };
 }
