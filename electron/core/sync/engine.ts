@@ -243,6 +243,9 @@ export class SyncEngine {
       return await this.runOps(draftIds);
     } finally {
       await fencing;
+      // Those a push of the draft went before, once it has: a push refused and parked, made due
+      // again (Sync now, a probe), skipped the fence at every such round (review U11).
+      await this.fenceTakenBackDeletes(draftIds);
     }
   }
 
