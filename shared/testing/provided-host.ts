@@ -31,6 +31,8 @@ export const OWN_CORES = [
   'publication-remove',
   'network-down',
   'switch-refused',
+  'undo-during-switch',
+  'remove-sync-now',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

@@ -5,6 +5,7 @@ import { bridge } from '../../bridge';
 import { describeError, sentence } from '../../ui/errors';
 import { useUi, type NoticeRequest } from '../../ui-store';
 import { publicationKeys, publicationsQuery } from '../publications/queries';
+import { lastChosen, turnTo } from '../publications/turn-to';
 import { recordKeys } from '../records/queries';
 import type { Resolution } from '../sync/ConflictView';
 import { startDelete, useDeleteWaits } from './draft-holds';
@@ -258,13 +259,35 @@ export function useDraftActions({
 
   /** The post a Delete was undone for, opened where it lives. */
   const openUndone = async () => {
+    const to = draft.publicationId;
     try {
-      // The writer may have switched publication since: the sidebar follows the draft.
-      const publications = queryClient.getQueryData(publicationsQuery().queryKey);
-      const switched = !publications?.find((p) => p.id === draft.publicationId)?.active;
+      // The writer may have switched publication since, or be switching: the sidebar follows the
+      // draft, as a click on it would (review P4: the switch on its way, answered after, ended
+      // the sidebar and core on the other publication, the post's editor beside them).
+      const ui = useUi.getState();
+      const shown =
+        ui.switchingTo ??
+        queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active)?.id;
+      const switched = shown !== to;
       if (switched) {
-        await bridge.publications.setActive({ id: draft.publicationId });
-        await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+        ui.setSwitchingTo(to);
+        ui.setDraftsOnly(false);
+        try {
+          await turnTo(to);
+          await queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+        } finally {
+          if (useUi.getState().switchingTo === to) useUi.getState().setSwitchingTo(null);
+        }
+        // Another publication clicked meanwhile: the app is there, and the post, back, is not
+        // opened over its list.
+        if (lastChosen() !== to) {
+          notify({
+            tone: 'info',
+            message: `“${fields.current.title || 'Untitled'}” is back in ${publication.name}.`,
+          });
+          return;
+        }
+        useUi.getState().setListedFor(to);
       }
       // And Posts or Pages, so "All pages" leads back to the page's own list; another
       // publication's list from its first page, without the last one's search.

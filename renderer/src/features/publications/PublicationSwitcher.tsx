@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
-import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
 import { dropClosedWordsOf } from '../editor/closed-unsaved';
@@ -11,6 +10,7 @@ import { AddPublicationDialog } from './AddPublicationDialog';
 import { publicationKeys, publicationsQuery, shownActive } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
 import { ReplaceTokenDialog } from './ReplaceTokenDialog';
+import { lastChosen, turnTo } from './turn-to';
 
 /** Notices about a publication go with it when it is removed. */
 const aboutPublication = (id: string): string => `publication ${id}`;
@@ -32,15 +32,8 @@ export function PublicationSwitcher() {
   const dismissOf = useUi((state) => state.dismissOf);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: publicationKeys.list });
-  // The click last made is the one the app ends on, whichever the core answers first (review P2:
-  // Archive, then Big, Big answered first, ended on Archive).
-  const chosen = useRef<string | null>(null);
   const activate = useMutation({
-    mutationFn: async (id: string) => {
-      chosen.current = id;
-      await bridge.publications.setActive({ id });
-      if (chosen.current !== id) await bridge.publications.setActive({ id: chosen.current });
-    },
+    mutationFn: turnTo,
     // Shown chosen at once (publications are shown through `shownActive`): a New post answered
     // before the list is read again is not opened over it (review P2). Its list too, from its
     // first page, unsearched: a search typed for one publication's posts would hide the next
@@ -64,7 +57,8 @@ export function PublicationSwitcher() {
     },
     onSuccess: (_data, _id, before) => {
       if (useUi.getState().openDraftId === before.open) openDraft(null);
-      if (chosen.current !== null) useUi.getState().setListedFor(chosen.current);
+      const chosen = lastChosen();
+      if (chosen !== null) useUi.getState().setListedFor(chosen);
       return refresh();
     },
     // Refused (the publication removed in another window): turned back, with the search and

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { appOverRealCore, noticeButton, noticeSaying } from '../../testing/app-over-real-core';
+import { heldCalls } from '../../testing/real-core';
+
+// Review P4 (left then, fixed since): Undo of a Delete pressed while a switch was on its way
+// turned the core back to the post's publication, and the switch, answered after, ended on its
+// own: the sidebar and core on one publication, the post's editor beside them.
+const app = appOverRealCore('undo-during-switch');
+configure({ asyncUtilTimeout: 10_000 });
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sidebar = () =>
+  document.querySelector('[aria-current="true"] .publication-name')?.textContent ?? null;
+const active = async () =>
+  (await app.bridge.publications.list({})).find((p) => p.active)?.name ?? null;
+
+/** The Archive's post, deleted from its open editor, the app on the Archive. */
+async function deletedOnArchive(user: ReturnType<typeof userEvent.setup>) {
+  const archive = await app.addArchive();
+  const note = await app.bridge.records.create({
+    publicationId: archive.id,
+    kind: 'post',
+    fields: { title: 'Archived note', content: '<p>Old.</p>' },
+  });
+  await app.bridge.publications.setActive({ id: archive.id });
+  await app.openInApp(note.id);
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  const deleted = await noticeSaying(/^Deleted “Archived note”\. Undo is possible/);
+  return { note, deleted };
+}
+
+/** Where the writer ends: the sidebar, the core, and the post open or not. */
+const where = async (draftId: string) => ({
+  sidebar: sidebar(),
+  core: await active(),
+  open: app.useUi().getState().openDraftId === draftId,
+});
+
+describe('Undo of a Delete pressed while a switch is on its way', () => {
+  it('ends on the post’s publication, sidebar, core and editor alike (Undo came last)', async () => {
+    const user = userEvent.setup();
+    const { note, deleted } = await deletedOnArchive(user);
+    let answer = () => {};
+    heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
+    await user.click(noticeButton(deleted, 'Undo'));
+    await wait(300);
+    answer();
+    heldCalls.clear();
+    await screen.findByLabelText('Post text');
+    await wait(1_500);
+    expect(await where(note.id)).toEqual({ sidebar: 'Archive', core: 'Archive', open: true });
+  }, 30_000);
+
+  it('a switch clicked while Undo turns back ends on the switch, the post not opened over it', async () => {
+    const user = userEvent.setup();
+    const { note, deleted } = await deletedOnArchive(user);
+    // Undo, on the Archive already, opens the post at once; so the writer first goes to the
+    // sample, and Undo turns back to the Archive while the core is slow to answer.
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
+    await screen.findByText(app.sample().name, { selector: '.current-publication strong' });
+    await wait(500);
+    let answer = () => {};
+    heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(noticeButton(deleted, 'Undo'));
+    await wait(300);
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
+    answer();
+    heldCalls.clear();
+    await wait(2_500);
+    expect(await where(note.id)).toEqual({
+      sidebar: app.sample().name,
+      core: app.sample().name,
+      open: false,
+    });
+    // It is back all the same, and the writer is told where.
+    await noticeSaying(/^“Archived note” is back in Archive\.$/);
+    expect((await app.bridge.drafts.get({ draftId: note.id })).fields.title).toBe('Archived note');
+  }, 30_000);
+});
