@@ -10,6 +10,11 @@ export interface PublicationView {
   embedded: boolean;
   active: boolean;
   pendingChanges: number;
+  /**
+   * Posts and pages deleted, then kept, whose Delete went out unanswered and may land yet: the
+   * next sync turns it away (a fence), which a removed publication no longer gets.
+   */
+  deletesMayLand: number;
   /** Why calls to it cannot be made at all (a local sample that could not start), if so. */
   unavailable?: string;
 }

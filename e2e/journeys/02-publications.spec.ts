@@ -225,7 +225,7 @@ test('add a second publication, with specific errors first, and switch between t
   const removeButton = page.getByRole('button', { name: 'Remove Field Notes' });
   await removeButton.click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove “Field Notes”?' });
-  await expect(confirm).toContainText('Nothing on the service is deleted');
+  await expect(confirm).toContainText('Removing it deletes nothing on the service');
   await expect(confirm).toContainText('1 change has not reached the service yet and will be lost');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await screen(page, '02-publications', 'remove-confirm');

@@ -50,7 +50,7 @@ it('words synced to the Local sample can be reached again after the writer remov
       break;
   }
   const [listed] = await call<PublicationView[]>(core, 'publications.list', {});
-  // The dialog: nothing unsynced, so no loss is said, and "Nothing on the service is deleted".
+  // The dialog: nothing unsynced, so no loss is said, and "Removing it deletes nothing on the service".
   expect(listed!.pendingChanges).toBe(0);
   await call(core, 'publications.remove', { id: sample!.id });
   await core.close();

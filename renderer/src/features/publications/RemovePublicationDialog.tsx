@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
 
 const changes = (count: number): string => (count === 1 ? '1 change has' : `${count} changes have`);
+const waiting = (count: number): string => (count === 1 ? '1 change is' : `${count} changes are`);
+const keptAfterDelete = (count: number): string =>
+  count === 1
+    ? 'A post or page you deleted and then kept'
+    : `${count} posts or pages you deleted and then kept`;
 
 /**
  * Asks before Quire forgets a publication, in the page rather than a native dialog: it says what
@@ -22,7 +27,21 @@ export function RemovePublicationDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  const pending = publication.pendingChanges;
+  // Sync now, pressed here, counts again: what has reached the service since is not lost.
+  const [counts, setCounts] = useState({
+    pending: publication.pendingChanges,
+    mayLand: publication.deletesMayLand,
+  });
+  const { pending, mayLand } = counts;
+  const sync = useMutation({
+    mutationFn: async () => {
+      await bridge.sync.syncNow({});
+      const now = (await bridge.publications.list({})).find((p) => p.id === publication.id);
+      if (!now) throw new Error(`“${publication.name}” is no longer in Quire.`);
+      return now;
+    },
+    onSuccess: (now) => setCounts({ pending: now.pendingChanges, mayLand: now.deletesMayLand }),
+  });
   const remove = useMutation({
     // The count is read once the editor has saved, and the dialog is modal: nothing of this
     // window's adds to it meanwhile. Changes saved while the keychain works (a browser host's
@@ -47,8 +66,8 @@ export function RemovePublicationDialog({
         <div id="remove-publication-what">
           <p>
             Quire forgets it on this computer: its lists, its drafts and revisions
-            {publication.embedded ? '' : ', and its token in the keychain'}. Nothing on the service
-            is deleted
+            {publication.embedded ? '' : ', and its token in the keychain'}. Removing it deletes
+            nothing on the service
             {publication.embedded
               ? ': the sample keeps its posts and pages, and Add publication can bring it back.'
               : '.'}
@@ -58,21 +77,45 @@ export function RemovePublicationDialog({
               <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
             </p>
           )}
+          {/* Review U9: "Nothing on the service is deleted" was said while such a Delete might
+              land, which only the next sync turns away. */}
+          {mayLand > 0 && (
+            <p className="error-text">
+              <strong>{keptAfterDelete(mayLand)} may still be deleted on the service.</strong> The
+              Delete went out and no answer came back; Quire turns it away at its next sync, but not
+              once the publication is removed. Press Sync now first.
+            </p>
+          )}
         </div>
-        {remove.error && (
+        <p role="status" className="dialog-status">
+          {sync.isSuccess &&
+            (pending > 0
+              ? `Sync now could not send everything: ${waiting(pending)} still waiting. The service may be out of reach.`
+              : 'Everything has reached the service: nothing is lost by removing it.')}
+        </p>
+        {(remove.error ?? sync.error) && (
           <p className="error-text" role="alert">
-            {describeError(remove.error)}
+            {describeError(remove.error ?? sync.error)}
           </p>
         )}
         <div className="dialog-actions">
           <button ref={cancel} type="button" className="ghost" onClick={onClose}>
             Cancel
           </button>
+          {pending > 0 && (
+            <button
+              type="button"
+              aria-disabled={sync.isPending ? 'true' : undefined}
+              onClick={() => !sync.isPending && !remove.isPending && sync.mutate()}
+            >
+              {sync.isPending ? 'Syncing…' : 'Sync now'}
+            </button>
+          )}
           <button
             type="button"
             className="danger"
-            aria-disabled={remove.isPending ? 'true' : undefined}
-            onClick={() => !remove.isPending && remove.mutate()}
+            aria-disabled={remove.isPending || sync.isPending ? 'true' : undefined}
+            onClick={() => !remove.isPending && !sync.isPending && remove.mutate()}
           >
             {pending > 0 ? `Remove and lose ${pending === 1 ? 'it' : 'them'}` : 'Remove'}
           </button>
