@@ -374,15 +374,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       .filter((draft) => queued.has(draft.id) || (!queuedOnly && draft.localRev > draft.syncedRev))
       .filter((draft) => !droppable(draft)).length;
   };
-  // Not a Delete still wanted: that one landing late is what the writer asked for.
-  const takenBackDeletes = (publicationId: string): number =>
-    store
-      .deletesMayLand()
-      .filter(
-        ({ draftId }) =>
-          store.getDraft(draftId)?.publicationId === publicationId &&
-          !store.hasPendingDelete(draftId),
-      ).length;
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({
@@ -393,7 +384,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       embedded: publication.embedded,
       active: publication.id === active,
       pendingChanges: unsent(publication.id),
-      deletesMayLand: takenBackDeletes(publication.id),
+      deletesMayLand: store.owingFences(publication.id).length,
       ...(publication.embedded && embeddedFailure ? { unavailable: embeddedFailure } : {}),
     }));
   };

@@ -17,7 +17,9 @@ export function syncStateOf(draft: Draft, store: LocalStore, online: boolean): S
   if (heldEdits(draft)) return 'held';
   // Not on the service and nothing on its way (a blank new draft is not sent): here only.
   if (draft.remoteId === null) return 'local';
-  if (draft.localRev > draft.syncedRev) return online ? 'syncing' : 'local';
+  // A Delete taken back may land yet: not Synced until its fence has gone (review U12).
+  if (draft.localRev > draft.syncedRev || store.owesFence(draft.id))
+    return online ? 'syncing' : 'local';
   return 'synced';
 }
 

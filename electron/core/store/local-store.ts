@@ -1140,6 +1140,21 @@ export class LocalStore {
     }));
   }
 
+  /**
+   * Deleted, then kept, while the Delete sent may land yet: the fence it needs is still owed. Not a
+   * Delete still wanted, whose landing late is what the writer asked for.
+   */
+  owesFence(draftId: string): boolean {
+    return this.getSetting(deleteSentKey(draftId)) !== undefined && !this.hasPendingDelete(draftId);
+  }
+
+  /** The drafts of the publication that owe a fence (owesFence). */
+  owingFences(publicationId: string): string[] {
+    return this.deletesMayLand()
+      .map((sent) => sent.draftId)
+      .filter((id) => this.getDraft(id)?.publicationId === publicationId && this.owesFence(id));
+  }
+
   /** Words were saved into the draft while its Delete waited, which took the Delete back. */
   private deleteWithdrawn(id: string): boolean {
     return this.getSetting(withdrawnDeleteKey(id)) !== undefined && this.getDraft(id) !== undefined;

@@ -36,3 +36,19 @@ export function refusedDeleteNote(draft: Draft, store: LocalStore): string | nul
   const asShown = draft.base?.updatedAt === seen && draft.localRev === draft.syncedRev;
   return asShown && !draft.conflict && !draft.lastError ? message : null;
 }
+
+/**
+ * The base followed a write of Quire's own that changed nothing the writer sees (a fence): a
+ * refused Delete's note, about the version it was at, follows it.
+ */
+export function followRefusedDelete(
+  store: LocalStore,
+  draftId: string,
+  from: string,
+  to: string,
+): void {
+  const stored = store.getSetting(key(draftId));
+  if (!stored) return;
+  const note = JSON.parse(stored) as { seen: string; message: string };
+  if (note.seen === from) store.setSetting(key(draftId), JSON.stringify({ ...note, seen: to }));
+}

@@ -20,7 +20,7 @@ import {
   type LocalStore,
   type OutboxOp,
 } from '../store/local-store';
-import { noteRefusedDelete, refusedDeleteSetting } from './delete-refused';
+import { followRefusedDelete, noteRefusedDelete, refusedDeleteSetting } from './delete-refused';
 import { holdsForUpdate } from './hold';
 import {
   decidePush,
@@ -167,9 +167,14 @@ export class SyncEngine {
    * down says nothing about another, and one with nothing waiting keeps no one waiting.
    */
   get online(): boolean {
-    for (const publicationId of this.unreachable)
-      if (this.options.store.pendingCount(publicationId) > 0) return false;
+    for (const publicationId of this.unreachable) if (this.hasWork(publicationId)) return false;
     return true;
+  }
+
+  /** Changes waiting, a fence for a Delete taken back among them (review U12: "Synced", online). */
+  private hasWork(publicationId: string): boolean {
+    const { store } = this.options;
+    return store.pendingCount(publicationId) > 0 || store.owingFences(publicationId).length > 0;
   }
 
   reachable(publicationId: string): boolean {
@@ -178,7 +183,7 @@ export class SyncEngine {
 
   /** Only publications with changes waiting: the ones worth asking whether they are back. */
   unreachableWithWork(): string[] {
-    return [...this.unreachable].filter((id) => this.options.store.pendingCount(id) > 0);
+    return [...this.unreachable].filter((id) => this.hasWork(id));
   }
 
   /** The service answered (a push, a list, a probe), or did not. */
@@ -244,8 +249,10 @@ export class SyncEngine {
     } finally {
       await fencing;
       // Those a push of the draft went before, once it has: a push refused and parked, made due
-      // again (Sync now, a probe), skipped the fence at every such round (review U11).
-      await this.fenceTakenBackDeletes(draftIds);
+      // again (Sync now, a probe), skipped the fence at every such round (review U11). Not on a
+      // service the round found silent: the round, and every round and Discard behind it, would
+      // wait out its tries again (review U12).
+      await this.fenceTakenBackDeletes(draftIds, true);
     }
   }
 
@@ -284,7 +291,10 @@ export class SyncEngine {
    * before them: a service away held every publication's pushes behind it (review U8); tried
    * again a minute on after a failure, or at once when the writer asks to sync.
    */
-  private async fenceTakenBackDeletes(draftIds?: readonly string[]): Promise<void> {
+  private async fenceTakenBackDeletes(
+    draftIds?: readonly string[],
+    afterPushes = false,
+  ): Promise<void> {
     const { store } = this.options;
     for (const { draftId: id, remoteId } of store.deletesMayLand()) {
       if (draftIds && !draftIds.includes(id)) continue;
@@ -293,6 +303,7 @@ export class SyncEngine {
         store.forgetDeleteSent(id);
         continue;
       }
+      if (afterPushes && !this.reachable(draft.publicationId)) continue;
       // Never beside a push of the same draft: its write landing between the push's read and
       // its write was asked about as a colleague's (review U10). One due, or in flight, goes
       // first; one parked on a refusal does not hold the fence back (review U9: it did for good,
@@ -364,8 +375,11 @@ export class SyncEngine {
     // to the one before it).
     const base = store.getDraft(draft.id)?.base;
     const unmoved = base?.etag === own.etag && base?.updatedAt === own.updatedAt;
-    if (after && unmoved && after.slug === own.slug && heldAtBase(fieldsOf(after), own))
-      store.attachRemote(draft.id, baseOf(after, after.etag), false);
+    if (!after || !unmoved || after.slug !== own.slug || !heldAtBase(fieldsOf(after), own)) return;
+    store.attachRemote(draft.id, baseOf(after, after.etag), false);
+    // A refused Delete's "Not deleted…" speaks of this version still: only its date moved
+    // (review U12: the fence's own write wiped it before the writer could read it).
+    followRefusedDelete(store, draft.id, own.updatedAt, after.updated_at);
   }
 
   /** The writer asks to sync now: fences waiting out a failure go at once. */
