@@ -1,12 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../../server/testing/harness';
-import { PublishingApiClient } from '../api/client';
-import { LocalStore } from '../store/local-store';
-import { SyncEngine } from './engine';
-import { stuckWrites } from '../testing/late-writes';
+import { awayWorld, type AwayWorld } from '../testing/away-world';
 
 // Review U12 (fixed). The U11 second pass (engine.ts:248) runs after the round's pushes, not beside
 // them, and does not look at whether the round just found the publication silent: a draft with
@@ -17,76 +10,15 @@ import { stuckWrites } from '../testing/late-writes';
 // (push due) and the round ended with the push. U8 decided a silent service's fence must not
 // hold other publications' pushes behind it. Measured as an order.
 
-let away: TestService;
-let other: TestService;
-let dir: string;
-let store: LocalStore;
-let engine: SyncEngine;
-let awayId: string;
-let otherId: string;
-const writes = stuckWrites();
-let silent = false;
-const events: string[] = [];
-let onGivenUp: (() => void) | undefined;
-
+let w: AwayWorld;
 beforeAll(async () => {
-  away = await startTestService('review-u12-away');
-  other = await startTestService('review-u12-other');
-  dir = mkdtempSync(join(tmpdir(), 'quire-review-u12-'));
-  store = LocalStore.open(join(dir, 'quire.db'));
-  awayId = store.addPublication({
-    name: 'Away',
-    baseUrl: away.server.url,
-    subdomain: away.subdomain,
-  });
-  otherId = store.addPublication({
-    name: 'Other',
-    baseUrl: other.server.url,
-    subdomain: other.subdomain,
-  });
-  const hanging: typeof fetch = (input, init) =>
-    silent
-      ? new Promise<Response>((_, reject) =>
-          init?.signal?.addEventListener(
-            'abort',
-            () => {
-              events.push('away given up');
-              onGivenUp?.();
-              reject(init.signal!.reason);
-            },
-            { once: true },
-          ),
-        )
-      : writes.through(input, init);
-  const options = { timeoutMs: 400, attempts: 2, backoff: { baseMs: 1, maxMs: 5 } };
-  const awayApi = new PublishingApiClient({
-    baseUrl: away.server.url,
-    subdomain: away.subdomain,
-    token: () => away.token,
-    fetch: hanging,
-    ...options,
-  });
-  const otherApi = new PublishingApiClient({
-    baseUrl: other.server.url,
-    subdomain: other.subdomain,
-    token: () => other.token,
-    ...options,
-  });
-  engine = new SyncEngine({
-    store,
-    clientFor: (id) => (id === awayId ? awayApi : otherApi),
-    random: () => 0.5,
-  });
+  w = await awayWorld('review-u12', 400);
 });
-afterAll(async () => {
-  store.close();
-  await away.close();
-  await other.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => w.close());
 
 describe('a Delete taken back by words saved, the service then silent', () => {
   it('another publication’s change saved once the silent push is given up does not wait out the fence too', async () => {
+    const { store, engine, awayId, otherId, writes, events } = w;
     const fields = { title: 'Review U12 away', content: '<p>A.</p>', status: 'draft' as const };
     const a = store.createDraft(awayId, 'post', { ...fields });
     expect(await engine.flush()).toMatchObject({ done: 1 });
@@ -98,10 +30,10 @@ describe('a Delete taken back by words saved, the service then silent', () => {
     store.saveDraft(a.id, { ...fields, content: '<p>A. Kept.</p>' });
     expect(store.hasPendingDelete(a.id)).toBe(false);
     expect(store.deletesMayLand().map((sent) => sent.draftId)).toEqual([a.id]);
-    silent = true;
+    w.goSilent();
     let given = 0;
     let kicked: Promise<void> | undefined;
-    onGivenUp = () => {
+    w.whenGivenUp(() => {
       // The push's every try given up (its read: 2 tries). The writer saves a post on the other
       // publication; the app kicks a round, which follows the one under way.
       if (++given !== 2) return;
@@ -116,7 +48,7 @@ describe('a Delete taken back by words saved, the service then silent', () => {
         }
         events.push('other sent');
       })();
-    };
+    });
     await engine.flush();
     await kicked;
     expect(events, 'the other push goes once the silent push is given up').toEqual([

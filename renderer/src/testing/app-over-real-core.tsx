@@ -179,6 +179,21 @@ export function appOverRealCore(own?: OwnCore) {
       return draft;
     },
 
+    /** The Archive's post "Archived note", deleted from its open editor, the app on the Archive. */
+    async deletedOnArchive(user: User) {
+      const archive = await harness.addArchive();
+      const note = await bridge.records.create({
+        publicationId: archive.id,
+        kind: 'post',
+        fields: { title: 'Archived note', content: '<p>Old.</p>' },
+      });
+      await bridge.publications.setActive({ id: archive.id });
+      await harness.openInApp(note.id);
+      await user.click(screen.getByRole('button', { name: 'Delete' }));
+      const deleted = await noticeSaying(/^Deleted “Archived note”\. Undo is possible/);
+      return { note, deleted };
+    },
+
     /** Back to the sample in the sidebar, and the post opened from its list, as a writer does. */
     async reopenFromTheList(user: User, title: string) {
       await user.click(screen.getByRole('button', { name: new RegExp(`^${sample.name}`) }));

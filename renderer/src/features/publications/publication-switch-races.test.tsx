@@ -322,16 +322,7 @@ describe('Fetch all answered after its publication was removed', () => {
 describe('Undo of a Delete that turns the app back to the post’s publication', () => {
   it('clears Drafts only, as every other switch now does', async () => {
     const user = userEvent.setup();
-    const archive = await app.addArchive();
-    const note = await app.bridge.records.create({
-      publicationId: archive.id,
-      kind: 'post',
-      fields: { title: 'Archived note', content: '<p>Old.</p>' },
-    });
-    await app.bridge.publications.setActive({ id: archive.id });
-    await app.openInApp(note.id);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const deleted = await noticeSaying(/^Deleted “Archived note”\. Undo is possible/);
+    const { deleted } = await app.deletedOnArchive(user);
     await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
     await screen.findByText(app.sample().name, { selector: '.current-publication strong' });
     await user.click(await screen.findByRole('checkbox', { name: 'Drafts only' }));

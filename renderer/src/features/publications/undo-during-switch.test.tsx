@@ -16,21 +16,6 @@ const sidebar = () =>
 const active = async () =>
   (await app.bridge.publications.list({})).find((p) => p.active)?.name ?? null;
 
-/** The Archive's post, deleted from its open editor, the app on the Archive. */
-async function deletedOnArchive(user: ReturnType<typeof userEvent.setup>) {
-  const archive = await app.addArchive();
-  const note = await app.bridge.records.create({
-    publicationId: archive.id,
-    kind: 'post',
-    fields: { title: 'Archived note', content: '<p>Old.</p>' },
-  });
-  await app.bridge.publications.setActive({ id: archive.id });
-  await app.openInApp(note.id);
-  await user.click(screen.getByRole('button', { name: 'Delete' }));
-  const deleted = await noticeSaying(/^Deleted “Archived note”\. Undo is possible/);
-  return { note, deleted };
-}
-
 /** Where the writer ends: the sidebar, the core, and the post open or not. */
 const where = async (draftId: string) => ({
   sidebar: sidebar(),
@@ -41,7 +26,7 @@ const where = async (draftId: string) => ({
 describe('Undo of a Delete pressed while a switch is on its way', () => {
   it('ends on the post’s publication, sidebar, core and editor alike (Undo came last)', async () => {
     const user = userEvent.setup();
-    const { note, deleted } = await deletedOnArchive(user);
+    const { note, deleted } = await app.deletedOnArchive(user);
     let answer = () => {};
     heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
     await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
@@ -56,7 +41,7 @@ describe('Undo of a Delete pressed while a switch is on its way', () => {
 
   it('a switch clicked while Undo turns back ends on the switch, the post not opened over it', async () => {
     const user = userEvent.setup();
-    const { note, deleted } = await deletedOnArchive(user);
+    const { note, deleted } = await app.deletedOnArchive(user);
     // Undo, on the Archive already, opens the post at once; so the writer first goes to the
     // sample, and Undo turns back to the Archive while the core is slow to answer.
     await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
