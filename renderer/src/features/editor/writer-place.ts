@@ -171,8 +171,11 @@ export function outsideMarkup(text: string, at: number): number {
 // space. After a line break, white space starts no word either. An image, or
 // a comment among words (not one between blocks, as WordPress writes them), holds no text, but
 // keeps the white space on both sides of it.
+// ProseMirror takes an element it has no rule for, outside its list of blocks, for inline: so
+// ruby, and a custom (`mjx-container`, MathJax 3) or prefixed (`o:p`, Word) one (review R24:
+// taken for a block's edge, the spaces beside each were dropped from the count).
 const INLINE =
-  /^<\/?(?:a|abbr|acronym|b|big|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|q|s|samp|small|span|strike|strong|sub|sup|textarea|time|tt|u|var|wbr)\b/i;
+  /^<\/?(?:(?:a|abbr|acronym|b|big|bdi|bdo|cite|code|data|del|dfn|em|font|i|ins|kbd|label|mark|nobr|q|rb|rp|rt|rtc|ruby|s|samp|small|span|strike|strong|sub|sup|textarea|time|tt|u|var|wbr)\b|[a-z][\w.]*[-:][^\s/>]*)/i;
 const IMAGE = /^<img\b/i;
 const DROPPED_WHOLE =
   /^<(?:\?|(?:script|style|svg|noscript|template|title|meta|link|math)(?=[\s/>]))/i;
@@ -184,6 +187,7 @@ const AREA = /^<(\/?)textarea(?=[\s/>])/i;
 const AREA_END = /^<\/textarea(?=[\s/>])/i;
 const FIGURE = /^<(\/?)figure(?=[\s/>])/i;
 const SPACE = /[ \t\n\r\f]/;
+const BLANK = /^[ \t\n\r\f]+$/;
 
 /**
  * Where, in an HTML source, `chars` characters of its text are behind, counted as the visual editor
@@ -221,6 +225,8 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
     const end: number = literal ? at + 1 : Math.max(unitEnd(text, at), at + 1);
     const tag: string | null =
       !literal && text[at] === '<' && end > at + 1 ? text.slice(at, end) : null;
+    const reference: string | null =
+      tag === null && text[at] === '&' && end > at + 1 ? decodeHTML(text.slice(at, end)) : null;
     const inArea: RegExpExecArray | null = tag === null ? null : AREA.exec(tag);
     if (inArea) area = !inArea[1];
     // What the editor drops whole among words is as if not there: the spaces on both sides are
@@ -252,7 +258,17 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
         [count, after, words] = [count + 1, end, true];
       } else if (BREAK.test(tag)) words = false;
       else if (!INLINE.test(tag)) [words, space] = [false, -1];
-    } else if (!tag && !pre && SPACE.test(text.charAt(at))) {
+    } else if (reference !== null && pre && reference === '\r' && text.charAt(end) === '\n') {
+      // In a listing the parser reads `\r\n` as one line end: `&#13;` and the line end after it
+      // are one character (review R24: each line of such a listing counted a character early).
+    } else if (
+      !tag &&
+      !pre &&
+      (reference === null ? SPACE.test(text.charAt(at)) : BLANK.test(reference))
+    ) {
+      // A reference that stands for white space is white space to the parser (review R24:
+      // WordPress through PHP's DOMDocument writes `&#13;` at every line end, each counted a
+      // character of words).
       if (words && space < 0) space = at;
     } else {
       // The white space before it is one character of text, if there are any left to count.
@@ -261,7 +277,7 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
       words = true;
       // A reference is as many characters as it stands for: an emoji two, as the editor counts
       // them (review R21: WordPress writes `&#x1f389;`, each a character late).
-      const units = text[at] === '&' && end > at + 1 ? decodeHTML(text.slice(at, end)).length : 1;
+      const units = reference?.length ?? 1;
       // A place inside what one reference stands for (`&fjlig;`, "fj") is just past it: counted
       // past, the walk never met the place and ran to the post's end (review R22).
       if (!tag && count + units > chars) return [end, chars];
