@@ -150,6 +150,10 @@ export class SyncEngine {
   private readonly marks = new Map<number, number>();
   /** When a fence for a Delete taken back may be tried again (see fenceTakenBackDeletes). */
   private readonly fenceAfter = new Map<string, number>();
+  /** A fence's refusal shown on its draft, to take back once the fence goes. */
+  private readonly fenceErrors = new Map<string, string>();
+  /** Drafts whose op went unanswered in the round under way. */
+  private readonly unansweredNow = new Set<string>();
   /** The drafts whose fence is on its way: the round's pushes leave them to the next round. */
   private readonly fencing = new Set<string>();
   /** Publications whose service did not answer at the last try. */
@@ -243,15 +247,17 @@ export class SyncEngine {
   }
 
   private async runFlush(draftIds?: readonly string[]): Promise<FlushResult> {
+    this.unansweredNow.clear();
     const fencing = this.fenceTakenBackDeletes(draftIds);
     try {
       return await this.runOps(draftIds);
     } finally {
       await fencing;
       // Those a push of the draft went before, once it has: a push refused and parked, made due
-      // again (Sync now, a probe), skipped the fence at every such round (review U11). Not on a
-      // service the round found silent: the round, and every round and Discard behind it, would
-      // wait out its tries again (review U12).
+      // again (Sync now, a probe), skipped the fence at every such round (review U11). Not after
+      // the draft's own push went unanswered: the round, and every round and Discard behind it,
+      // would wait out its tries again (review U12). Another draft's, yes: the service answered
+      // this one's (review U13: a neighbour's timeout starved it at every round).
       await this.fenceTakenBackDeletes(draftIds, true);
     }
   }
@@ -303,7 +309,7 @@ export class SyncEngine {
         store.forgetDeleteSent(id);
         continue;
       }
-      if (afterPushes && !this.reachable(draft.publicationId)) continue;
+      if (afterPushes && this.unansweredNow.has(id)) continue;
       // Never beside a push of the same draft: its write landing between the push's read and
       // its write was asked about as a colleague's (review U10). One due, or in flight, goes
       // first; one parked on a refusal does not hold the fence back (review U9: it did for good,
@@ -315,14 +321,47 @@ export class SyncEngine {
       try {
         await this.fenceDeleteOf(draft, remoteId);
         this.fenceAfter.delete(id);
+        this.fenceRefusalGone(id);
       } catch (error) {
         if (!(error instanceof QuireError)) throw error;
         this.fenceAfter.set(id, this.now() + FENCE_RETRY_MS);
         if (isUnanswered(error)) this.setReachable(draft.publicationId, false);
+        else if (error.kind !== 'cancelled') {
+          this.setReachable(draft.publicationId, true);
+          if (!isTransient(error.kind)) this.fenceRefused(draft, error);
+        }
       } finally {
         this.fencing.delete(id);
       }
     }
+  }
+
+  /**
+   * A fence refused with an answer (a token revoked, the post's type gone) is said on the draft,
+   * as a push's refusal is: it read Syncing for ever, nothing saying why (review U13).
+   */
+  private fenceRefused(draft: Draft, error: QuireError): void {
+    const said = error.kind === 'unauthorized' ? withTokenAdvice(error.message) : error.message;
+    const message = `The Delete sent earlier may still land: Quire could not turn it away. ${said}`;
+    this.fenceErrors.set(draft.id, message);
+    this.options.store.setDraftError(draft.id, message);
+    this.emit({
+      type: 'error',
+      draftId: draft.id,
+      publicationId: draft.publicationId,
+      error: message,
+    });
+  }
+
+  /** The fence went: its refusal, if still the one shown, is history. */
+  private fenceRefusalGone(id: string): void {
+    const { store } = this.options;
+    const message = this.fenceErrors.get(id);
+    this.fenceErrors.delete(id);
+    const draft = store.getDraft(id);
+    if (message === undefined || draft?.lastError !== message) return;
+    store.setDraftError(id, null);
+    this.emit({ type: 'synced', draftId: id, publicationId: draft.publicationId });
   }
 
   /**
@@ -464,8 +503,10 @@ export class SyncEngine {
       const quire = error instanceof QuireError ? error : undefined;
       const transient = quire ? isTransient(quire.kind) : false;
       // Any answer, a refusal included, shows the service is there.
-      if (quire && isUnanswered(quire)) this.setReachable(draft.publicationId, false);
-      else if (quire && quire.kind !== 'cancelled') this.setReachable(draft.publicationId, true);
+      if (quire && isUnanswered(quire)) {
+        this.setReachable(draft.publicationId, false);
+        this.unansweredNow.add(draft.id);
+      } else if (quire && quire.kind !== 'cancelled') this.setReachable(draft.publicationId, true);
       const said = error instanceof Error ? error.message : String(error);
       // What the writer can do about it: a refused token is replaced in place, nothing is lost.
       const message = quire?.kind === 'unauthorized' ? withTokenAdvice(said) : said;
