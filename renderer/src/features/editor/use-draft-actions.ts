@@ -265,12 +265,17 @@ export function useDraftActions({
       // draft, as a click on it would (review P4: the switch on its way, answered after, ended
       // the sidebar and core on the other publication, the post's editor beside them).
       const ui = useUi.getState();
+      const openedAt = ui.openDraftId;
       const shown =
         ui.switchingTo ??
         queryClient.getQueryData(publicationsQuery().queryKey)?.find((p) => p.active)?.id;
       const switched = shown !== to;
       if (switched) {
+        // Its list from its first page, unsearched, unfiltered, as a click shows it (review P5:
+        // the other publication's search hid its posts while the core turned).
         ui.setSwitchingTo(to);
+        ui.setPage(1);
+        ui.setSearch('');
         ui.setDraftsOnly(false);
         try {
           await turnTo(to);
@@ -278,9 +283,10 @@ export function useDraftActions({
         } finally {
           if (useUi.getState().switchingTo === to) useUi.getState().setSwitchingTo(null);
         }
-        // Another publication clicked meanwhile: the app is there, and the post, back, is not
-        // opened over its list.
-        if (lastChosen() !== to) {
+        // Another publication clicked meanwhile, or another post opened (a New post on the one
+        // shown chosen): the writer is there, and the post, back, is not opened over it (review
+        // P5: it took the editor the writer was typing in).
+        if (lastChosen() !== to || useUi.getState().openDraftId !== openedAt) {
           notify({
             tone: 'info',
             message: `“${fields.current.title || 'Untitled'}” is back in ${publication.name}.`,

@@ -1,12 +1,37 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
+import { publicationKeys } from './queries';
 
 const changes = (count: number): string => (count === 1 ? '1 change has' : `${count} changes have`);
 const waiting = (count: number): string => (count === 1 ? '1 change is' : `${count} changes are`);
+interface Counts {
+  pending: number;
+  mayLand: number;
+}
+interface Synced {
+  /** The live counts when Sync now was answered. */
+  from: Counts;
+  counts: Counts;
+  /** The service did not answer. */
+  silent: boolean;
+}
+const same = (a: Counts, b: Counts): boolean => a.pending === b.pending && a.mayLand === b.mayLand;
+
+/**
+ * What Sync now left, and why: the service silent, or changes that wait for the writer, not for
+ * it (review P5: an edit of a live post, held for Update, was blamed on the service).
+ */
+const afterSync = ({ counts, silent }: Synced, name: string): string =>
+  counts.pending === 0
+    ? 'Everything has reached the service: nothing is lost by removing it.'
+    : silent
+      ? `Sync now could not send everything: ${waiting(counts.pending)} still waiting. ${name} did not answer.`
+      : `Sync now sent what it could; ${waiting(counts.pending)} waiting for you, not for the service: an edit to a live post for its Update, a conflict for your choice, or a refused change for your fix.`;
+
 const keptAfterDelete = (count: number): string =>
   count === 1
     ? 'A post or page you deleted and then kept'
@@ -27,20 +52,30 @@ export function RemovePublicationDialog({
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  // Sync now, pressed here, counts again: what has reached the service since is not lost.
-  const [counts, setCounts] = useState({
-    pending: publication.pendingChanges,
-    mayLand: publication.deletesMayLand,
-  });
-  const { pending, mayLand } = counts;
+  const queryClient = useQueryClient();
+  const syncButton = useRef<HTMLButtonElement>(null);
+  // Live, as the sidebar hands it: a change saved in another window while the dialog is open is
+  // counted (review P5: counts copied at opening warned of nothing, and the core then refused).
+  const live: Counts = { pending: publication.pendingChanges, mayLand: publication.deletesMayLand };
+  // Sync now counts again; its counts stand until the live view moves on from where it was.
+  const [synced, setSynced] = useState<Synced | null>(null);
+  const fromSync = synced && (same(synced.from, live) || same(synced.counts, live)) ? synced : null;
+  const { pending, mayLand } = fromSync?.counts ?? live;
   const sync = useMutation({
     mutationFn: async () => {
-      await bridge.sync.syncNow({});
+      const status = await bridge.sync.syncNow({});
       const now = (await bridge.publications.list({})).find((p) => p.id === publication.id);
       if (!now) throw new Error(`“${publication.name}” is no longer in Quire.`);
-      return now;
+      return { status, now };
     },
-    onSuccess: (now) => setCounts({ pending: now.pendingChanges, mayLand: now.deletesMayLand }),
+    onSuccess: ({ status, now }) => {
+      const counts = { pending: now.pendingChanges, mayLand: now.deletesMayLand };
+      // The button goes once nothing is left: the keyboard stays in the dialog.
+      if (counts.pending === 0 && document.activeElement === syncButton.current)
+        cancel.current?.focus();
+      setSynced({ from: live, counts, silent: status.waitingFor.includes(publication.id) });
+      void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+    },
   });
   const remove = useMutation({
     // The count is read once the editor has saved, and the dialog is modal: nothing of this
@@ -88,10 +123,7 @@ export function RemovePublicationDialog({
           )}
         </div>
         <p role="status" className="dialog-status">
-          {sync.isSuccess &&
-            (pending > 0
-              ? `Sync now could not send everything: ${waiting(pending)} still waiting. The service may be out of reach.`
-              : 'Everything has reached the service: nothing is lost by removing it.')}
+          {fromSync && afterSync(fromSync, publication.name)}
         </p>
         {(remove.error ?? sync.error) && (
           <p className="error-text" role="alert">
@@ -104,6 +136,7 @@ export function RemovePublicationDialog({
           </button>
           {pending > 0 && (
             <button
+              ref={syncButton}
               type="button"
               aria-disabled={sync.isPending ? 'true' : undefined}
               onClick={() => !sync.isPending && !remove.isPending && sync.mutate()}

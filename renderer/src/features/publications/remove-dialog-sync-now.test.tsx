@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
@@ -88,5 +88,102 @@ describe('Remove, a Delete taken back that may still land', () => {
     expect(dialog.textContent).toContain('Removing it deletes nothing on the service.');
     expect(dialog.textContent).not.toContain('may still be deleted');
     expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
+  }, 30_000);
+});
+
+// Review P5 (fixed): the dialog copied its counts at opening, and no longer followed the live
+// view the sidebar hands it; Sync now blamed the service for an edit it never sends (held for
+// Update); and its button, gone once nothing was left, took the focus out of the dialog.
+describe('Remove’s dialog and its counts', () => {
+  /** A post live on the Archive's service, nothing of it unsynced. */
+  async function livePost(archiveId: string, title: string) {
+    const post = await app.bridge.records.create({
+      publicationId: archiveId,
+      kind: 'post',
+      fields: { title, content: '<p>Live.</p>' },
+    });
+    const made = await app.bridge.drafts.get({ draftId: post.id });
+    await app.bridge.drafts.save({
+      draftId: post.id,
+      fields: { ...made.fields, status: 'publish' },
+    });
+    await waitFor(
+      async () => {
+        await app.bridge.sync.syncNow({});
+        expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
+        const now = (await app.bridge.publications.list({})).find((p) => p.id === archiveId);
+        expect(now?.pendingChanges).toBe(0);
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    return post;
+  }
+  const archiveWithLivePost = async () => livePost((await app.addArchive()).id, 'Live one');
+
+  let client = new QueryClient();
+  async function renderApp() {
+    const { App } = await import('../../App');
+    client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <App />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('button', { name: 'Remove Archive' });
+  }
+
+  /** An edit saved in another window: held for Update, so it stays unsynced. */
+  async function editElsewhere(draftId: string) {
+    const now = await app.bridge.drafts.get({ draftId });
+    await app.bridge.drafts.save({ draftId, fields: { ...now.fields, content: '<p>Edited.</p>' } });
+    // The core's "draft-changed" event, which the test host does not deliver.
+    const { publicationKeys } = await import('./queries');
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
+  }
+
+  it('follows a change saved in another window while it is open, and can lose it', async () => {
+    const user = userEvent.setup();
+    const post = await archiveWithLivePost();
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).not.toContain('will be lost');
+    await editElsewhere(post.id);
+    await within(dialog).findByText('1 change has not reached the service yet and will be lost.');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove and lose it' }));
+    await waitFor(async () =>
+      expect((await app.bridge.publications.list({})).some((p) => p.name === 'Archive')).toBe(
+        false,
+      ),
+    );
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  }, 40_000);
+
+  it('Sync now says an edit held for Update waits for the writer, not for the service', async () => {
+    const user = userEvent.setup();
+    const post = await archiveWithLivePost();
+    const second = await livePost(post.publicationId, 'Second one');
+    await renderApp();
+    await editElsewhere(post.id);
+    await screen.findByText(/1 unsynced/);
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+    const status = await within(dialog).findByText(/^Sync now /);
+    expect(status.textContent).toBe(
+      'Sync now sent what it could; 1 change is waiting for you, not for the service: an edit to a live post for its Update, a conflict for your choice, or a refused change for your fix.',
+    );
+    // Counted again by Sync now, then another change saved in another window: counted too.
+    await editElsewhere(second.id);
+    await within(dialog).findByText(/^2 changes have not reached the service yet/);
+  }, 40_000);
+
+  it('keeps the keyboard in the dialog once Sync now has sent everything', async () => {
+    const user = userEvent.setup();
+    const { dialog } = await dialogFor(inLimbo);
+    within(dialog).getByRole('button', { name: 'Sync now' }).focus();
+    await user.keyboard('{Enter}');
+    await within(dialog).findByText(/^Everything has reached the service/);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
   }, 30_000);
 });

@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
-import { configure, screen } from '@testing-library/react';
+import { act, configure, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { appOverRealCore, noticeButton, noticeSaying } from '../../testing/app-over-real-core';
+import {
+  appOverRealCore,
+  editorOf,
+  noticeButton,
+  noticeSaying,
+  typeAtEnd,
+} from '../../testing/app-over-real-core';
 import { heldCalls } from '../../testing/real-core';
 
 // Review P4 (left then, fixed since): Undo of a Delete pressed while a switch was on its way
@@ -63,5 +69,65 @@ describe('Undo of a Delete pressed while a switch is on its way', () => {
     // It is back all the same, and the writer is told where.
     await noticeSaying(/^“Archived note” is back in Archive\.$/);
     expect((await app.bridge.drafts.get({ draftId: note.id })).fields.title).toBe('Archived note');
+  }, 30_000);
+});
+
+/** The writer back on the sample, then Undo pressed while the core is slow to turn. */
+async function undoHeld(user: ReturnType<typeof userEvent.setup>, deleted: HTMLElement) {
+  await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
+  await screen.findByText(app.sample().name, { selector: '.current-publication strong' });
+  await wait(500);
+  let answer = () => {};
+  heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+  return {
+    press: () => user.click(noticeButton(deleted, 'Undo')),
+    answer: () => {
+      answer();
+      heldCalls.clear();
+    },
+  };
+}
+
+// Review P5 (fixed): Undo's answer opened the post over whatever the writer opened meanwhile.
+describe('Undo turning back, a New post made meanwhile on the publication shown chosen', () => {
+  it('leaves the New post the writer is typing in open', async () => {
+    const user = userEvent.setup();
+    const { note, deleted } = await app.deletedOnArchive(user);
+    const undo = await undoHeld(user, deleted);
+    await undo.press();
+    await screen.findByText('Archive', { selector: '[aria-current="true"] .publication-name' });
+    await user.click(screen.getByRole('button', { name: 'New post' }));
+    await screen.findByLabelText('Post text');
+    const made = app.useUi().getState().openDraftId;
+    expect([made === null, made === note.id]).toEqual([false, false]);
+    typeAtEnd(editorOf(screen.getByLabelText('Post text')), 'Words of the new post');
+    await act(async () => {
+      undo.answer();
+      await wait(2_500);
+    });
+    expect({ open: app.useUi().getState().openDraftId, core: await active() }).toEqual({
+      open: made,
+      core: 'Archive',
+    });
+    await noticeSaying(/^“Archived note” is back in Archive\.$/);
+  }, 30_000);
+});
+
+// Review P5 (fixed): Undo's switch cleared Drafts only but not the search, which hid the post's
+// publication's list while the core turned.
+describe('Undo turning back, a search typed on the other publication', () => {
+  it('shows the post’s publication unsearched while the core turns', async () => {
+    const user = userEvent.setup();
+    const { deleted } = await app.deletedOnArchive(user);
+    const undo = await undoHeld(user, deleted);
+    const searchbox = () => screen.getByRole('searchbox') as HTMLInputElement;
+    fireEvent.change(searchbox(), { target: { value: 'tide' } });
+    await undo.press();
+    await screen.findByText('Archive', { selector: '.current-publication strong' });
+    await wait(300);
+    const during = { sidebar: sidebar(), search: searchbox().value };
+    undo.answer();
+    await wait(1_500);
+    expect(during).toEqual({ sidebar: 'Archive', search: '' });
   }, 30_000);
 });
