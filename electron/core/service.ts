@@ -562,6 +562,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       for (const draftId of store.clearDraftErrors(id))
         emit({ type: 'draft-changed', draftId, publicationId: id });
       store.makePushesDue();
+      // And a fence the old token's refusal left waiting its minute (review U14).
+      engine.fenceNow();
       scheduler.kick();
       emit({ type: 'publications-changed' });
       const view = publicationViews().find((p) => p.id === id);

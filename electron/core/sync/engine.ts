@@ -150,10 +150,10 @@ export class SyncEngine {
   private readonly marks = new Map<number, number>();
   /** When a fence for a Delete taken back may be tried again (see fenceTakenBackDeletes). */
   private readonly fenceAfter = new Map<string, number>();
-  /** A fence's refusal shown on its draft, to take back once the fence goes. */
-  private readonly fenceErrors = new Map<string, string>();
   /** Drafts whose op went unanswered in the round under way. */
   private readonly unansweredNow = new Set<string>();
+  /** Drafts whose fence the second pass left, last round, after their own push went unanswered. */
+  private readonly leftAfterSilentPush = new Set<string>();
   /** The drafts whose fence is on its way: the round's pushes leave them to the next round. */
   private readonly fencing = new Set<string>();
   /** Publications whose service did not answer at the last try. */
@@ -254,10 +254,9 @@ export class SyncEngine {
     } finally {
       await fencing;
       // Those a push of the draft went before, once it has: a push refused and parked, made due
-      // again (Sync now, a probe), skipped the fence at every such round (review U11). Not after
-      // the draft's own push went unanswered: the round, and every round and Discard behind it,
-      // would wait out its tries again (review U12). Another draft's, yes: the service answered
-      // this one's (review U13: a neighbour's timeout starved it at every round).
+      // again (Sync now, a probe), skipped the fence at every such round (review U11). After
+      // another draft's push went unanswered too: the service answered this one's (review U13:
+      // a neighbour's timeout starved it at every round).
       await this.fenceTakenBackDeletes(draftIds, true);
     }
   }
@@ -309,7 +308,6 @@ export class SyncEngine {
         store.forgetDeleteSent(id);
         continue;
       }
-      if (afterPushes && this.unansweredNow.has(id)) continue;
       // Never beside a push of the same draft: its write landing between the push's read and
       // its write was asked about as a colleague's (review U10). One due, or in flight, goes
       // first; one parked on a refusal does not hold the fence back (review U9: it did for good,
@@ -317,11 +315,20 @@ export class SyncEngine {
       const due = store.dueOps(1, [id]).length > 0;
       if (store.hasPendingDelete(id) || due || this.running.has(id)) continue;
       if ((this.fenceAfter.get(id) ?? 0) > this.now()) continue;
+      // At the round's end, after the draft's own push went unanswered, every other time only:
+      // each time, the round (and every round and Discard behind it) waited out the fence's
+      // tries after the push's (review U12); never, a push that never gets an answer (a big body
+      // on a slow line) starved the fence of a service that answers small writes, and the late
+      // Delete landed (review U14).
+      if (afterPushes && this.unansweredNow.has(id) && !this.leftAfterSilentPush.delete(id)) {
+        this.leftAfterSilentPush.add(id);
+        continue;
+      }
       this.fencing.add(id);
       try {
         await this.fenceDeleteOf(draft, remoteId);
         this.fenceAfter.delete(id);
-        this.fenceRefusalGone(id);
+        this.fenceWent(id);
       } catch (error) {
         if (!(error instanceof QuireError)) throw error;
         this.fenceAfter.set(id, this.now() + FENCE_RETRY_MS);
@@ -338,12 +345,14 @@ export class SyncEngine {
 
   /**
    * A fence refused with an answer (a token revoked, the post's type gone) is said on the draft,
-   * as a push's refusal is: it read Syncing for ever, nothing saying why (review U13).
+   * as a push's refusal is: it read Syncing for ever, nothing said (review U13). Not over a push's
+   * refusal on it, whose marked fields the writer has yet to fix (review U14).
    */
   private fenceRefused(draft: Draft, error: QuireError): void {
+    const now = this.options.store.getDraft(draft.id);
+    if (now?.lastError && !isFenceRefusal(now.lastError)) return;
     const said = error.kind === 'unauthorized' ? withTokenAdvice(error.message) : error.message;
-    const message = `The Delete sent earlier may still land: Quire could not turn it away. ${said}`;
-    this.fenceErrors.set(draft.id, message);
+    const message = `${fenceRefusalLead(draft.kind)}: the Delete sent earlier went unanswered, and Quire could not yet turn it away. ${said}`;
     this.options.store.setDraftError(draft.id, message);
     this.emit({
       type: 'error',
@@ -353,14 +362,15 @@ export class SyncEngine {
     });
   }
 
-  /** The fence went: its refusal, if still the one shown, is history. */
-  private fenceRefusalGone(id: string): void {
+  /**
+   * The fence went: said, or an open editor read Syncing for good (review U14), and its refusal,
+   * if still shown, is history (told by its words, which a restart keeps: review U14).
+   */
+  private fenceWent(id: string): void {
     const { store } = this.options;
-    const message = this.fenceErrors.get(id);
-    this.fenceErrors.delete(id);
     const draft = store.getDraft(id);
-    if (message === undefined || draft?.lastError !== message) return;
-    store.setDraftError(id, null);
+    if (!draft) return;
+    if (draft.lastError && isFenceRefusal(draft.lastError)) store.setDraftError(id, null);
     this.emit({ type: 'synced', draftId: id, publicationId: draft.publicationId });
   }
 
@@ -1743,6 +1753,11 @@ const wantedSlug = (draft: Draft): string | undefined => {
 };
 
 /** A refused or missing token, said with what the writer can do: replace it in place. */
+const fenceRefusalLead = (kind: string): string =>
+  `This ${kind} may still be deleted on the service`;
+const isFenceRefusal = (message: string): boolean =>
+  message.startsWith(fenceRefusalLead('post')) || message.startsWith(fenceRefusalLead('page'));
+
 export const withTokenAdvice = (said: string): string =>
   /\bToken\b/.test(said)
     ? said

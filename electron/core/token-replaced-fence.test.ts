@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../../server/testing/harness';
+import { KeytarCredentialStore } from './credentials';
+import { createCore, type Core } from './service';
+import { stuckWrites } from './testing/late-writes';
+
+// Review U14 (low). A fence refused for a revoked token says "Replace the token" (engine.ts
+// fenceRefused). The writer does: publications.setToken clears the drafts' errors and makes every
+// push due at once (service.ts ~560: clearDraftErrors, makePushesDue, kick), but not the fence
+// (no engine.fenceNow(), as Sync now and the probe's makeDue do): it waits out the rest of its
+// minute (fenceAfter), the draft back to "Syncing", the late Delete free to land meanwhile.
+
+let service: TestService;
+let core: Core;
+let dir: string;
+let publicationId: string;
+const writes = stuckWrites();
+let revoked = false;
+const NEW = 'replaced-token';
+
+/** The service as seen with the first token revoked and a new one made for it. */
+const through: typeof fetch = async (input, init) => {
+  const headers = new Headers(init?.headers);
+  const bearer = headers.get('authorization')?.replace(/^Bearer /, '');
+  if (bearer === service.token && revoked)
+    return new Response(JSON.stringify({ status: 'error', message: 'Invalid token' }), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    });
+  if (bearer === NEW) headers.set('authorization', `Bearer ${service.token}`);
+  return writes.through(input, { ...init, headers });
+};
+
+async function call<T>(method: string, params: unknown): Promise<T> {
+  const reply = await (
+    core.dispatch as (
+      m: string,
+      p: unknown,
+    ) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
+  )(method, params);
+  if (!reply.ok) throw new Error(reply.error!.message);
+  return reply.value as T;
+}
+
+beforeAll(async () => {
+  service = await startTestService('review-u14-token-replaced');
+  dir = mkdtempSync(join(tmpdir(), 'quire-review-u14-'));
+  core = await createCore({
+    dataDir: dir,
+    credentials: new KeytarCredentialStore(`Quire review-u14 ${randomUUID()}`),
+    version: '0.0.0-test',
+    embedded: false,
+    syncIntervalMs: 600_000,
+    undoWindowMs: 0,
+    requestTimeoutMs: 400,
+    fetch: through,
+  });
+  const added = await call<{ id: string }>('publications.add', {
+    baseUrl: service.server.url,
+    subdomain: service.subdomain,
+    token: service.token,
+  });
+  publicationId = added.id;
+});
+afterAll(async () => {
+  await core.close();
+  await service.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function onService(id: number): Promise<string> {
+  const reply = await service.request('GET', '/posts?limit=100');
+  const post = (reply.json.posts.data as { id: number; status: string }[]).find((p) => p.id === id);
+  return post?.status ?? 'trashed';
+}
+
+const mayLand = async () =>
+  (await call<{ id: string; deletesMayLand: number }[]>('publications.list', {})).find(
+    (one) => one.id === publicationId,
+  )!.deletesMayLand;
+
+describe('a fence refused for a revoked token, the token then replaced', () => {
+  it('goes with the pushes the new token lets through', async () => {
+    const made = await call<{ id: string }>('records.create', {
+      publicationId,
+      kind: 'post',
+      fields: { title: 'Review U14 token', content: '<p>Draft.</p>', status: 'draft' },
+    });
+    await call('sync.syncNow', {});
+    const remoteId = (await call<{ remoteId: number }>('drafts.get', { draftId: made.id }))
+      .remoteId;
+    writes.stick((method) => method === 'DELETE');
+    await call('records.delete', { draftId: made.id });
+    await call('sync.syncNow', {});
+    writes.release();
+    expect(writes.stuckCount).toBeGreaterThan(0);
+    await call('records.undoDelete', { draftId: made.id });
+    revoked = true;
+    await call('sync.syncNow', {});
+    const said = await call<{ syncState: string; lastError: string }>('drafts.get', {
+      draftId: made.id,
+    });
+    expect(said.syncState).toBe('error');
+    expect(said.lastError).toMatch(/Replace the token/);
+    // The writer does as told.
+    await call('publications.setToken', { id: publicationId, token: NEW });
+    // The round setToken kicks (400 ms debounce), and a little more.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const left = await mayLand();
+    const state = (await call<{ syncState: string }>('drafts.get', { draftId: made.id })).syncState;
+    const landed = await writes.landFirst();
+    expect(
+      { left, state, landed, onService: await onService(remoteId) },
+      'the new token let the pushes through at once; the fence waits out its minute',
+    ).toEqual({ left: 0, state: 'synced', landed: 412, onService: 'draft' });
+  });
+});
