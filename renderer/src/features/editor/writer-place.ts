@@ -198,6 +198,22 @@ const BLANK = /^[ \t\n\r\f]+$/;
  * in a post of 200). So: just after the last of them, or, for a caret that stood before a block's
  * first words (`blockStart`), just before the next; just past the last words when it has fewer.
  */
+/** A carriage return or line feed at `at`, written or a reference; `\r\n` (however spelled) one. */
+function lineEndAt(text: string, at: number): number {
+  const one = (i: number): [string, number] | null => {
+    const c = text.charAt(i);
+    if (c === '\n' || c === '\r') return [c, 1];
+    if (c !== '&') return null;
+    const end = unitEnd(text, i);
+    const stands = end > i + 1 ? decodeHTML(text.slice(i, end)) : '';
+    return stands === '\n' || stands === '\r' ? [stands, end - i] : null;
+  };
+  const first = one(at);
+  if (!first) return 0;
+  const second = first[0] === '\r' ? one(at + first[1]) : null;
+  return first[1] + (second?.[0] === '\n' ? second[1] : 0);
+}
+
 function afterText(text: string, chars: number, blockStart: boolean): number {
   return walkText(text, chars, blockStart)[0];
 }
@@ -249,7 +265,8 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
       // a listing, and past two every aligned place was refused (review R14).
       if (inPre && pre) {
         [words, space] = [false, -1];
-        at = end + (text.startsWith('\r\n', end) ? 2 : /[\r\n]/.test(text.charAt(end)) ? 1 : 0);
+        // However written: `<pre>&#13;\n` is `<pre>` and a line end to the editor (review R25).
+        at = end + lineEndAt(text, end);
         continue;
       }
       // In a listing a line break is a line end of its words (review R21: Medium's export).
@@ -258,9 +275,10 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
         [count, after, words] = [count + 1, end, true];
       } else if (BREAK.test(tag)) words = false;
       else if (!INLINE.test(tag)) [words, space] = [false, -1];
-    } else if (reference !== null && pre && reference === '\r' && text.charAt(end) === '\n') {
-      // In a listing the parser reads `\r\n` as one line end: `&#13;` and the line end after it
-      // are one character (review R24: each line of such a listing counted a character early).
+    } else if (pre && reference !== null && lineEndAt(text, at) > end - at) {
+      // In a listing the parser reads `\r\n` as one line end, however written: `&#13;` and the
+      // line end after it are one character (reviews R24, R25: each line of such a listing
+      // counted a character early).
     } else if (
       !tag &&
       !pre &&
