@@ -286,7 +286,10 @@ export function useDraftActions({
         // Another publication clicked meanwhile, or another post opened (a New post on the one
         // shown chosen): the writer is there, and the post, back, is not opened over it (review
         // P5: it took the editor the writer was typing in).
-        if (lastChosen() !== to || useUi.getState().openDraftId !== openedAt) {
+        // Closed since (a switch clicked before closes the editor open at its click), it is none:
+        // the post opens (review P6: Undo, pressed last, was let go).
+        const openNow = useUi.getState().openDraftId;
+        if (lastChosen() !== to || (openNow !== null && openNow !== openedAt)) {
           notify({
             tone: 'info',
             message: `“${fields.current.title || 'Untitled'}” is back in ${publication.name}.`,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
@@ -13,8 +13,8 @@ interface Counts {
   mayLand: number;
 }
 interface Synced {
-  /** The live counts when Sync now was answered. */
-  from: Counts;
+  /** The live counts when Sync now was answered, until the live view moves from them. */
+  from: Counts | null;
   counts: Counts;
   /** The service did not answer. */
   silent: boolean;
@@ -53,14 +53,28 @@ export function RemovePublicationDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const queryClient = useQueryClient();
-  const syncButton = useRef<HTMLButtonElement>(null);
   // Live, as the sidebar hands it: a change saved in another window while the dialog is open is
   // counted (review P5: counts copied at opening warned of nothing, and the core then refused).
   const live: Counts = { pending: publication.pendingChanges, mayLand: publication.deletesMayLand };
-  // Sync now counts again; its counts stand until the live view moves on from where it was.
+  // Sync now counts again; its counts stand until the live view first moves from where it was,
+  // and never again once it has (review P6: a change saved since, bringing the live count back to
+  // where it had been, was shown as Sync now's lower count, and Remove lost more than it said).
   const [synced, setSynced] = useState<Synced | null>(null);
-  const fromSync = synced && (same(synced.from, live) || same(synced.counts, live)) ? synced : null;
-  const { pending, mayLand } = fromSync?.counts ?? live;
+  const stands = synced?.from !== null && synced !== null && same(synced.from, live);
+  // Adjusted while rendering, as React documents for state that follows a prop.
+  if (synced?.from && !same(synced.from, live)) setSynced({ ...synced, from: null });
+  const { pending, mayLand } = stands ? synced.counts : live;
+  // What Sync now left is said while the counts shown are its own.
+  const fromSync = synced && same(synced.counts, { pending, mayLand }) ? synced : null;
+  // The button goes once nothing is left, by this Sync now or another window's: the keyboard
+  // stays in the dialog (review P6: it fell to the page).
+  const syncHadFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (pending === 0 && syncHadFocus.current) {
+      syncHadFocus.current = false;
+      cancel.current?.focus();
+    }
+  }, [pending]);
   const sync = useMutation({
     mutationFn: async () => {
       const status = await bridge.sync.syncNow({});
@@ -70,9 +84,6 @@ export function RemovePublicationDialog({
     },
     onSuccess: ({ status, now }) => {
       const counts = { pending: now.pendingChanges, mayLand: now.deletesMayLand };
-      // The button goes once nothing is left: the keyboard stays in the dialog.
-      if (counts.pending === 0 && document.activeElement === syncButton.current)
-        cancel.current?.focus();
       setSynced({ from: live, counts, silent: status.waitingFor.includes(publication.id) });
       void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
     },
@@ -136,8 +147,9 @@ export function RemovePublicationDialog({
           </button>
           {pending > 0 && (
             <button
-              ref={syncButton}
               type="button"
+              onFocus={() => (syncHadFocus.current = true)}
+              onBlur={() => (syncHadFocus.current = false)}
               aria-disabled={sync.isPending ? 'true' : undefined}
               onClick={() => !sync.isPending && !remove.isPending && sync.mutate()}
             >

@@ -187,3 +187,63 @@ describe('Remove’s dialog and its counts', () => {
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
   }, 30_000);
 });
+
+// Review P6 (fixed): Sync now's counts stood whenever the live view was back at the counts it
+// had when Sync now was answered, so a change saved since that brought it back there was shown as
+// Sync now's lower count; and the focus fell out of the dialog when another window's sync took
+// the Sync now button away. The dialog is handed the views the sidebar would hand it.
+describe('Remove’s dialog as the live view moves', () => {
+  async function dialogOver(view: PublicationView) {
+    const { RemovePublicationDialog } = await import('./RemovePublicationDialog');
+    const client = new QueryClient();
+    const shown = (publication: PublicationView) => (
+      <QueryClientProvider client={client}>
+        <RemovePublicationDialog
+          publication={publication}
+          onClose={() => {}}
+          onRemoved={async () => {}}
+        />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(shown(view));
+    return {
+      dialog: await screen.findByRole('alertdialog'),
+      hand: (next: PublicationView) => rerender(shown(next)),
+    };
+  }
+  const counted = (real: PublicationView, pendingChanges: number): PublicationView => ({
+    ...real,
+    pendingChanges,
+    deletesMayLand: 0,
+  });
+
+  it('counts a change saved after Sync now, though the count is back where it was', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const { dialog, hand } = await dialogOver(counted(archive, 2));
+    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+    // The real core has nothing unsynced for the Archive: Sync now counts none.
+    await within(dialog).findByText(/^Everything has reached the service/);
+    hand(counted(archive, 0));
+    // Another window saves two changes.
+    hand(counted(archive, 2));
+    expect({
+      warning: dialog.querySelector('.error-text strong')?.textContent,
+      status: within(dialog).getByRole('status').textContent,
+      remove: within(dialog).getAllByRole('button').at(-1)?.textContent,
+    }).toEqual({
+      warning: '2 changes have not reached the service yet and will be lost.',
+      status: '',
+      remove: 'Remove and lose them',
+    });
+  }, 30_000);
+
+  it('keeps the keyboard in the dialog when another sync takes Sync now away', async () => {
+    const archive = await app.addArchive();
+    const { dialog, hand } = await dialogOver(counted(archive, 1));
+    act(() => within(dialog).getByRole('button', { name: 'Sync now' }).focus());
+    hand(counted(archive, 0));
+    expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
+});

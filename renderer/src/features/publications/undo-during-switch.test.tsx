@@ -131,3 +131,36 @@ describe('Undo turning back, a search typed on the other publication', () => {
     expect(during).toEqual({ sidebar: 'Archive', search: '' });
   }, 30_000);
 });
+
+// Review P6 (fixed): a switch clicked with an editor open closes that editor when answered, and
+// Undo, pressed after, took the closing for another post opened meanwhile and let its post go.
+describe('Undo pressed while a switch is on its way, an editor open at the click', () => {
+  it('ends on the post’s publication with the post open (Undo came last)', async () => {
+    const user = userEvent.setup();
+    const { note, deleted } = await app.deletedOnArchive(user);
+    const other = await app.bridge.records.create({
+      publicationId: note.publicationId,
+      kind: 'post',
+      fields: { title: 'Other note', content: '<p>Other.</p>' },
+    });
+    act(() => app.useUi().getState().openDraft(other.id));
+    await screen.findByLabelText('Post text');
+    await wait(300);
+    let answer = () => {};
+    heldCalls.set('publications.setActive', new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(screen.getByRole('button', { name: new RegExp(`^${app.sample().name}`) }));
+    await wait(200);
+    await user.click(noticeButton(deleted, 'Undo'));
+    await wait(500);
+    answer();
+    heldCalls.clear();
+    await wait(2_500);
+    expect({
+      ...(await where(note.id)),
+      backIn: app
+        .useUi()
+        .getState()
+        .notices.some((n) => n.message.includes('is back in')),
+    }).toEqual({ sidebar: 'Archive', core: 'Archive', open: true, backIn: false });
+  }, 30_000);
+});
