@@ -1,11 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../../server/testing/harness';
-import { KeytarCredentialStore } from './credentials';
-import { createCore, type Core } from './service';
+import type { TestService } from '../../server/testing/harness';
+import { startCoreWorld, type CoreWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 
 // Review U8 (fixed), finding 3. A Delete whose try went unanswered is taken back (Undo: "kept"); its
@@ -16,47 +11,23 @@ import { stuckWrites } from './testing/late-writes';
 // on its way lands afterwards and trashes the post Undo said was kept.
 
 let service: TestService;
-let core: Core;
-let dir: string;
+let world: CoreWorld;
 let publicationId: string;
 const writes = stuckWrites();
 
-async function call<T>(method: string, params: unknown): Promise<T> {
-  const reply = await (
-    core.dispatch as (
-      m: string,
-      p: unknown,
-    ) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>
-  )(method, params);
-  if (!reply.ok) throw new Error(reply.error!.message);
-  return reply.value as T;
-}
+const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(method, params);
 
 beforeAll(async () => {
-  service = await startTestService('review-u8-remove-publication');
-  dir = mkdtempSync(join(tmpdir(), 'quire-review-u8-'));
-  core = await createCore({
-    dataDir: dir,
-    credentials: new KeytarCredentialStore(`Quire review-u8 ${randomUUID()}`),
-    version: '0.0.0-test',
-    embedded: false,
+  world = await startCoreWorld('review-u8-remove-publication', {
     syncIntervalMs: 600_000,
     undoWindowMs: 0,
     requestTimeoutMs: 400,
-    fetch: writes.through,
+    fetch: () => writes.through,
   });
-  const added = await call<{ id: string }>('publications.add', {
-    baseUrl: service.server.url,
-    subdomain: service.subdomain,
-    token: service.token,
-  });
-  publicationId = added.id;
+  ({ service } = world);
+  publicationId = world.publicationId!;
 });
-afterAll(async () => {
-  await core.close();
-  await service.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => world.close());
 
 async function onService(id: number): Promise<string> {
   const reply = await service.request('GET', '/posts?limit=100');

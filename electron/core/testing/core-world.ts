@@ -15,12 +15,23 @@ export interface CoreWorld {
   credentials: KeytarCredentialStore;
   /** The server's publication, added to the core; undefined when it was not asked for. */
   publicationId: string | undefined;
+  /** A call to the core by name, its refusal thrown with the core's message. */
+  call<T>(method: string, params: unknown): Promise<T>;
   close(): Promise<void>;
+}
+
+/** What a test may set of the core's options; `fetch` is made for the world's service. */
+export interface CoreWorldOptions {
+  addPublication?: boolean;
+  syncIntervalMs?: number;
+  undoWindowMs?: number;
+  requestTimeoutMs?: number;
+  fetch?: (service: TestService) => typeof fetch;
 }
 
 export async function startCoreWorld(
   name: string,
-  { addPublication = true }: { addPublication?: boolean } = {},
+  { addPublication = true, fetch, ...options }: CoreWorldOptions = {},
 ): Promise<CoreWorld> {
   const service = await startTestService(name);
   const dir = mkdtempSync(join(tmpdir(), `quire-${name}-`));
@@ -31,6 +42,8 @@ export async function startCoreWorld(
     version: '0.0.0-test',
     embedded: false,
     syncIntervalMs: 60_000,
+    ...options,
+    ...(fetch && { fetch: fetch(service) }),
   });
   let publicationId: string | undefined;
   if (addPublication) {
@@ -48,6 +61,13 @@ export async function startCoreWorld(
     dir,
     credentials,
     publicationId,
+    async call<T>(method: string, params: unknown): Promise<T> {
+      const reply = await (
+        core.dispatch as (m: string, p: unknown) => ReturnType<Core['dispatch']>
+      )(method, params);
+      if (!reply.ok) throw new Error(reply.error.message);
+      return reply.value as T;
+    },
     async close() {
       await core.close();
       await service.close();

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { editorDocument } from '../features/editor/editor-content';
 import { documentHtml } from '../features/editor/extensions';
 import { sourcePlaceOf } from '../features/editor/mode-switch-place';
+import { sourceRangeAt } from '../features/editor/writer-place';
 
 /** Helpers of the tests of the caret's place across a switch, in a post as stored. */
 export type Doc = ReturnType<typeof editorDocument>;
@@ -87,3 +88,11 @@ export const afterWords =
     }
     return -1;
   };
+
+/** The source up to where a visual place kept just before `words` is restored (sourceRangeAt). */
+export const restoredBefore = (source: string, words: string): string => {
+  const doc = editorDocument(source);
+  const textBefore = doc.textBetween(0, doc.content.size).indexOf(words);
+  const [at] = sourceRangeAt(source, { mode: 'visual', from: 0, to: 0, textBefore });
+  return source.slice(0, at);
+};

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { editorDocument } from './editor-content';
-import { afterWords, typedBothWays } from '../../testing/stored-place';
-import { sourceRangeAt } from './writer-place';
+import { afterWords, restoredBefore, typedBothWays } from '../../testing/stored-place';
 
 // Review R25 (fixed), finding 1 (a gap in R24's fix). In a listing, R24 takes `&#13;` for one
 // character together with the line end after it only when that line end is a literal `\n`
@@ -10,17 +9,6 @@ import { sourceRangeAt } from './writer-place';
 // the parser still reads one line end (sanitizeHtml re-serialises the `\r\n` raw and the
 // editor's parse folds it to `\n`), but the count takes two: a character early a line, and
 // past two lines the alignment (mode-switch-place.ts:348, ±1) is refused.
-const place = (source: string) => {
-  const doc = editorDocument(source);
-  const text = doc.textBetween(0, doc.content.size);
-  const [at] = sourceRangeAt(source, {
-    mode: 'visual',
-    from: 0,
-    to: 0,
-    textBefore: text.indexOf(' words'),
-  });
-  return source.slice(0, at);
-};
 
 describe('`&#13;&#10;` line ends in a listing', () => {
   const decimal =
@@ -45,7 +33,7 @@ describe('`&#13;&#10;` line ends in a listing', () => {
   );
 
   it('a restored visual place (sourceRangeAt) after "then" is after "then"', () => {
-    expect(place(decimal)).toMatch(/then$/);
+    expect(restoredBefore(decimal, ' words')).toMatch(/then$/);
   });
 });
 
@@ -72,7 +60,7 @@ describe('`&#13;` and its line end just after `<pre>`', () => {
   });
 
   it('a restored visual place (sourceRangeAt) after "then" is after "then"', () => {
-    expect(place(listings)).toMatch(/then$/);
+    expect(restoredBefore(listings, ' words')).toMatch(/then$/);
   });
 
   it('older: `<pre>&#10;` likewise', () => {

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { editorDocument } from './editor-content';
-import { afterWords, typedBothWays } from '../../testing/stored-place';
-import { sourceRangeAt } from './writer-place';
+import { afterWords, restoredBefore, typedBothWays } from '../../testing/stored-place';
 
 // Review R24 (fixed; an older miss, not an R23 regression; not the known-left button/select/object/picture).
 // walkText (writer-place.ts:254) takes every tag not in INLINE (:174-175) for a block's edge and
@@ -32,15 +31,7 @@ describe('MathJax 3 (CHTML) formulas among words', () => {
   });
 
   it('a restored visual place (sourceRangeAt) after "then" is after "then"', () => {
-    const doc = editorDocument(source);
-    const text = doc.textBetween(0, doc.content.size);
-    const [at] = sourceRangeAt(source, {
-      mode: 'visual',
-      from: 0,
-      to: 0,
-      textBefore: text.indexOf(' add'),
-    });
-    expect(source.slice(0, at)).toMatch(/then$/);
+    expect(restoredBefore(source, ' add')).toMatch(/then$/);
   });
 });
 

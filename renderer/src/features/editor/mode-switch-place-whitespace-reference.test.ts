@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { editorDocument } from './editor-content';
-import { afterWords, typedBothWays } from '../../testing/stored-place';
-import { sourceRangeAt, visualRangeOf } from './writer-place';
+import { afterWords, restoredBefore, typedBothWays } from '../../testing/stored-place';
+import { visualRangeOf } from './writer-place';
 
 // Review R24 (fixed; an older miss, not an R23 regression). walkText (writer-place.ts:257-268) counts a
 // reference as the characters it decodes to, as words. A reference that decodes to white space
@@ -37,15 +37,7 @@ describe('`&#13;` at line ends (WordPress through DOMDocument)', () => {
   });
 
   it('a restored visual place (sourceRangeAt) after "then" is after "then"', () => {
-    const doc = editorDocument(inLines);
-    const text = doc.textBetween(0, doc.content.size);
-    const [at] = sourceRangeAt(inLines, {
-      mode: 'visual',
-      from: 0,
-      to: 0,
-      textBefore: text.indexOf(' eight'),
-    });
-    expect(inLines.slice(0, at)).toMatch(/then$/);
+    expect(restoredBefore(inLines, ' eight')).toMatch(/then$/);
   });
 
   it('the count\'s way back (visualRangeOf) from the source after "then" is after "then"', () => {
