@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { syncStateOf } from '../views';
+import { draftView, syncStateOf } from '../views';
 import { deleteStuck as stuckDelete, limboWorld } from '../testing/late-writes';
 import { restoreFromTrash } from '../testing/trash';
 
@@ -70,6 +70,12 @@ describe("a Delete on its way (unanswered), refused at its retry for a colleague
     );
     expect(w.store.hasPendingDelete(draft.id)).toBe(false);
     expect((await w.post(remoteId))?.content).toBe(colleague);
+    // Said on the draft still, after the round's fence (review U12: the fence's own write moved
+    // the base, and the line went before the writer could read it).
+    expect(
+      { note: draftView(here!, w.store, true).note, fenced: !w.store.owesFence(draft.id) },
+      'the refusal is still said on the draft',
+    ).toEqual({ note: expect.stringMatching(/^Not deleted/), fenced: true });
 
     const landed = await w.writes.landFirst();
     const there = await w.post(remoteId);
