@@ -933,6 +933,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         let revisionId: number | null = null;
         let offSite = false;
         if (draft.remoteId === null || !draft.base) {
+          // Its note goes with it, and the fence with the note: a Delete sent earlier for a post
+          // it had met would land free (review U15: a colleague's restored post, trashed).
+          if (store.owesFence(draftId))
+            throw new QuireError({
+              kind: 'validation',
+              message: `Not discarded yet: a Delete sent earlier for this ${draft.kind} may still land on the service, and Quire keeps it until that Delete is turned away. Sync, then discard it.`,
+            });
           store.removeDraft(draftId);
         } else {
           // By its id: another record may hold its old slug now.
