@@ -18,6 +18,8 @@ interface Synced {
   counts: Counts;
   /** The service did not answer. */
   silent: boolean;
+  /** Its line stands: the live view has not moved on from it. */
+  said: boolean;
 }
 const same = (a: Counts, b: Counts): boolean => a.pending === b.pending && a.mayLand === b.mayLand;
 
@@ -61,11 +63,14 @@ export function RemovePublicationDialog({
   // where it had been, was shown as Sync now's lower count, and Remove lost more than it said).
   const [synced, setSynced] = useState<Synced | null>(null);
   const stands = synced?.from !== null && synced !== null && same(synced.from, live);
+  // Its line stands while the live view has not moved on from it (the sidebar catching up with
+  // it is not moving on): it was said again of counts come back by other ways (review P7).
   // Adjusted while rendering, as React documents for state that follows a prop.
-  if (synced?.from && !same(synced.from, live)) setSynced({ ...synced, from: null });
+  const movedOn = synced?.said === true && !same(synced.counts, live) && !stands;
+  if ((synced?.from && !same(synced.from, live)) || movedOn)
+    setSynced({ ...synced!, from: stands ? synced!.from : null, said: synced!.said && !movedOn });
   const { pending, mayLand } = stands ? synced.counts : live;
-  // What Sync now left is said while the counts shown are its own.
-  const fromSync = synced && same(synced.counts, { pending, mayLand }) ? synced : null;
+  const fromSync = synced?.said && same(synced.counts, { pending, mayLand }) ? synced : null;
   // The button goes once nothing is left, by this Sync now or another window's: the keyboard
   // stays in the dialog (review P6: it fell to the page).
   const syncHadFocus = useRef(false);
@@ -84,7 +89,12 @@ export function RemovePublicationDialog({
     },
     onSuccess: ({ status, now }) => {
       const counts = { pending: now.pendingChanges, mayLand: now.deletesMayLand };
-      setSynced({ from: live, counts, silent: status.waitingFor.includes(publication.id) });
+      setSynced({
+        from: live,
+        counts,
+        silent: status.waitingFor.includes(publication.id),
+        said: true,
+      });
       void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
     },
   });
@@ -149,7 +159,11 @@ export function RemovePublicationDialog({
             <button
               type="button"
               onFocus={() => (syncHadFocus.current = true)}
-              onBlur={() => (syncHadFocus.current = false)}
+              // Not the window's blur (another window, another app), which leaves it focused
+              // there (review P7: the focus fell to the page all the same).
+              onBlur={(event) => {
+                if (event.relatedTarget !== null) syncHadFocus.current = false;
+              }}
               aria-disabled={sync.isPending ? 'true' : undefined}
               onClick={() => !sync.isPending && !remove.isPending && sync.mutate()}
             >

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import { appOverRealCore } from '../../testing/app-over-real-core';
-import { failingCalls, heldCalls } from '../../testing/real-core';
+import { answeredCalls, failingCalls, heldCalls } from '../../testing/real-core';
 
 // Review U9 (left then, fixed since): Remove's dialog said "Nothing on the service is deleted"
 // while a Delete taken back might land, which only the next sync turns away, and offered no way
@@ -188,35 +188,35 @@ describe('Remove’s dialog and its counts', () => {
   }, 30_000);
 });
 
+async function dialogOver(view: PublicationView) {
+  const { RemovePublicationDialog } = await import('./RemovePublicationDialog');
+  const client = new QueryClient();
+  const shown = (publication: PublicationView) => (
+    <QueryClientProvider client={client}>
+      <RemovePublicationDialog
+        publication={publication}
+        onClose={() => {}}
+        onRemoved={async () => {}}
+      />
+    </QueryClientProvider>
+  );
+  const { rerender } = render(shown(view));
+  return {
+    dialog: await screen.findByRole('alertdialog'),
+    hand: (next: PublicationView) => rerender(shown(next)),
+  };
+}
+const counted = (real: PublicationView, pendingChanges: number): PublicationView => ({
+  ...real,
+  pendingChanges,
+  deletesMayLand: 0,
+});
+
 // Review P6 (fixed): Sync now's counts stood whenever the live view was back at the counts it
 // had when Sync now was answered, so a change saved since that brought it back there was shown as
 // Sync now's lower count; and the focus fell out of the dialog when another window's sync took
 // the Sync now button away. The dialog is handed the views the sidebar would hand it.
 describe('Remove’s dialog as the live view moves', () => {
-  async function dialogOver(view: PublicationView) {
-    const { RemovePublicationDialog } = await import('./RemovePublicationDialog');
-    const client = new QueryClient();
-    const shown = (publication: PublicationView) => (
-      <QueryClientProvider client={client}>
-        <RemovePublicationDialog
-          publication={publication}
-          onClose={() => {}}
-          onRemoved={async () => {}}
-        />
-      </QueryClientProvider>
-    );
-    const { rerender } = render(shown(view));
-    return {
-      dialog: await screen.findByRole('alertdialog'),
-      hand: (next: PublicationView) => rerender(shown(next)),
-    };
-  }
-  const counted = (real: PublicationView, pendingChanges: number): PublicationView => ({
-    ...real,
-    pendingChanges,
-    deletesMayLand: 0,
-  });
-
   it('counts a change saved after Sync now, though the count is back where it was', async () => {
     const user = userEvent.setup();
     const archive = await app.addArchive();
@@ -245,5 +245,73 @@ describe('Remove’s dialog as the live view moves', () => {
     hand(counted(archive, 0));
     expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
+});
+
+// Review P7 (fixed): the window's blur (another window, another app) took the flag that keeps
+// the keyboard in the dialog; and Sync now's line was said again of counts come back by other ways.
+/**
+ * The window losing the focus (the writer in Quire's other window, or another app): Chromium
+ * fires blur/focusout at the focused element, and `document.activeElement` stays on it; the
+ * focus comes back to it when the window is focused again.
+ */
+const windowBlurred = (el: Element) => fireEvent.blur(el);
+
+describe('Remove’s dialog, the window left while Sync now has the focus', () => {
+  it('keeps the keyboard in the dialog when the other window’s sync, pressed there, takes Sync now away', async () => {
+    const archive = await app.addArchive();
+    const { dialog, hand } = await dialogOver(counted(archive, 1));
+    const syncNow = within(dialog).getByRole('button', { name: 'Sync now' });
+    act(() => syncNow.focus());
+    // The writer goes to the other window and syncs there.
+    windowBlurred(syncNow);
+    expect(document.activeElement).toBe(syncNow);
+    hand(counted(archive, 0));
+    expect(within(dialog).queryByRole('button', { name: 'Sync now' })).toBeNull();
+    // Back in this window: the focus is in the dialog.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
+
+  it('keeps the keyboard in the dialog when the writer looks at another app while Sync now sends everything', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const { dialog } = await dialogOver(counted(archive, 1));
+    const syncNow = within(dialog).getByRole('button', { name: 'Sync now' });
+    await user.click(syncNow);
+    expect(document.activeElement).toBe(syncNow);
+    windowBlurred(syncNow);
+    await within(dialog).findByText(/^Everything has reached the service/);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+  }, 30_000);
+});
+
+describe('Remove’s dialog, its status line', () => {
+  it('does not blame the service again once the counts have moved on and come back', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const { dialog, hand } = await dialogOver(counted(archive, 2));
+    // Sync now: the service does not answer, one change of the two sent before it stopped.
+    answeredCalls.set('sync.syncNow', async () => ({
+      online: false,
+      pending: 1,
+      waiting: 1,
+      waitingFor: [archive.id],
+      held: 0,
+    }));
+    answeredCalls.set('publications.list', async () => [counted(archive, 1)]);
+    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+    await within(dialog).findByText(/Archive did not answer\.$/);
+    answeredCalls.clear();
+    hand(counted(archive, 1)); // the sidebar's re-read
+    // Another window edits a live post (held for its Update): 2.
+    hand(counted(archive, 2));
+    expect(within(dialog).getByRole('status').textContent).toBe('');
+    // The service is back and the sync in the background sends the first: 1, the held edit.
+    hand(counted(archive, 1));
+    expect(dialog.querySelector('.error-text strong')?.textContent).toBe(
+      '1 change has not reached the service yet and will be lost.',
+    );
+    // Not said again, of a service that has answered since and of a change that waits for the writer.
+    expect(within(dialog).getByRole('status').textContent).not.toContain('did not answer');
   }, 30_000);
 });
