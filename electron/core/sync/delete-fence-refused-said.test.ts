@@ -44,7 +44,9 @@ describe('Undo of a Delete whose try went unanswered, the fence then refused (to
     ).toEqual({
       state: 'error',
       online: true,
-      error: expect.stringMatching(/^This post may still be deleted on the service: .*token/i),
+      error: expect.stringMatching(
+        /^This post may still be deleted on the service\. The Delete sent earlier .*: .*token/i,
+      ),
     });
     // The token put right: the fence goes, and what it said goes with it.
     (w.service as { token: string }).token = token;

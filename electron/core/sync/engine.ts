@@ -352,7 +352,7 @@ export class SyncEngine {
     const now = this.options.store.getDraft(draft.id);
     if (now?.lastError && !isFenceRefusal(now.lastError)) return;
     const said = error.kind === 'unauthorized' ? withTokenAdvice(error.message) : error.message;
-    const message = `${fenceRefusalLead(draft.kind)}: the Delete sent earlier went unanswered, and Quire could not yet turn it away. ${said}`;
+    const message = `${fenceRefusalLead(draft.kind)}. The Delete sent earlier went unanswered, and Quire could not turn it away yet: ${said}`;
     this.options.store.setDraftError(draft.id, message);
     this.emit({
       type: 'error',
