@@ -277,9 +277,13 @@ describe('Remove’s dialog, the window left while Sync now has the focus', () =
     const archive = await app.addArchive();
     const { dialog } = await dialogOver(counted(archive, 1));
     const syncNow = within(dialog).getByRole('button', { name: 'Sync now' });
+    // The core answers once the writer has gone to the other app.
+    let answer = () => {};
+    heldCalls.set('sync.syncNow', new Promise<void>((resolve) => (answer = resolve)));
     await user.click(syncNow);
     expect(document.activeElement).toBe(syncNow);
     windowBlurred(syncNow);
+    answer();
     await within(dialog).findByText(/^Everything has reached the service/);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
   }, 30_000);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { afterSync, followLive, shownCounts, type Counts, type Synced } from './sync-now-counts';
+
+const n = (pending: number, mayLand = 0): Counts => ({ pending, mayLand });
+/** Sync now answered with `counts`, the live view at `from` then. */
+const answered = (from: Counts, counts: Counts, silent = false): Synced => ({
+  from,
+  counts,
+  silent,
+  said: true,
+});
+
+/** The dialog's state after the live view went through `views`, and what it shows at the end. */
+function through(synced: Synced, views: Counts[]) {
+  let state = synced;
+  for (const live of views) state = followLive(state, live);
+  return shownCounts(state, views.at(-1)!);
+}
+
+describe('Remove’s counts after Sync now', () => {
+  it('shows Sync now’s counts and line until the sidebar has read them again', () => {
+    const synced = answered(n(2), n(1));
+    expect(shownCounts(synced, n(2))).toEqual({ counts: n(1), line: synced });
+    expect(through(synced, [n(2), n(1)])).toEqual({
+      counts: n(1),
+      line: { ...synced, from: null },
+    });
+  });
+
+  it('shows the live view once it moves, and never Sync now’s counts again (review P6)', () => {
+    const shown = through(answered(n(2), n(0)), [n(0), n(2)]);
+    expect(shown).toEqual({ counts: n(2), line: null });
+  });
+
+  it('does not say its line again of counts come back by other ways (review P7)', () => {
+    expect(through(answered(n(2), n(1), true), [n(1), n(2), n(1)])).toEqual({
+      counts: n(1),
+      line: null,
+    });
+  });
+
+  it('follows a move straight from where it was to elsewhere', () => {
+    expect(through(answered(n(2), n(1)), [n(3)])).toEqual({ counts: n(3), line: null });
+  });
+
+  it('counts Deletes that may land apart from the other changes', () => {
+    const synced = answered(n(1, 1), n(1, 0));
+    expect(through(synced, [n(1, 1)]).counts).toEqual(n(1, 0));
+    expect(through(synced, [n(1, 0), n(1, 1)])).toEqual({ counts: n(1, 1), line: null });
+  });
+
+  it('leaves the state as it is when nothing moves (no render loop)', () => {
+    const synced = answered(n(2), n(1));
+    expect(followLive(synced, n(2))).toBe(synced);
+    const caughtUp = followLive(synced, n(1));
+    expect(followLive(caughtUp, n(1))).toBe(caughtUp);
+  });
+
+  it('with nothing synced, shows the live view alone', () => {
+    expect(shownCounts(null, n(3, 1))).toEqual({ counts: n(3, 1), line: null });
+  });
+});
+
+describe('what Sync now left', () => {
+  it('says everything reached the service, or what waits and for whom', () => {
+    expect(afterSync(answered(n(1), n(0)), 'Archive')).toBe(
+      'Everything has reached the service: nothing is lost by removing it.',
+    );
+    expect(afterSync(answered(n(3), n(2), true), 'Archive')).toBe(
+      'Sync now could not send everything: 2 changes are still waiting. Archive did not answer.',
+    );
+    expect(afterSync(answered(n(3), n(1)), 'Archive')).toMatch(
+      /^Sync now sent what it could; 1 change is waiting for you, not for the service: /,
+    );
+  });
+});

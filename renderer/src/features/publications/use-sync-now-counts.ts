@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PublicationView } from '../../../../shared/views';
+import { bridge } from '../../bridge';
+import { publicationKeys } from './queries';
+import { followLive, shownCounts, type Counts, type Synced } from './sync-now-counts';
+
+const countsOf = (view: PublicationView): Counts => ({
+  pending: view.pendingChanges,
+  mayLand: view.deletesMayLand,
+});
+
+/**
+ * Remove's counts, live as the sidebar hands the publication (review P5: counts copied at
+ * opening warned of nothing, and the core then refused), and its Sync now, which counts again.
+ */
+export function useSyncNowCounts(publication: PublicationView) {
+  const queryClient = useQueryClient();
+  const live = countsOf(publication);
+  const [synced, setSynced] = useState<Synced | null>(null);
+  // Adjusted while rendering, as React documents for state that follows a prop.
+  const followed = synced && followLive(synced, live);
+  if (followed !== synced) setSynced(followed);
+  const sync = useMutation({
+    mutationFn: async () => {
+      const status = await bridge.sync.syncNow({});
+      const now = (await bridge.publications.list({})).find((p) => p.id === publication.id);
+      if (!now) throw new Error(`“${publication.name}” is no longer in Quire.`);
+      return { status, now };
+    },
+    onSuccess: ({ status, now }) => {
+      const silent = status.waitingFor.includes(publication.id);
+      setSynced({ from: live, counts: countsOf(now), silent, said: true });
+      void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+    },
+  });
+  return { ...shownCounts(synced, live), sync };
+}
