@@ -119,6 +119,11 @@ export interface SyncStatusView {
    * unsynced beside the publication, but they do not sync by themselves when it is back.
    */
   held: number;
+  /**
+   * Changes of those publications the service refused (a field to fix, a token to replace): they
+   * wait for the writer, not for the service, and are not among `waiting`.
+   */
+  refused: number;
   conflicts: number;
   lastSyncAt: number | null;
   /** Why sync has stopped on this computer (its store cannot be written), until a round succeeds. */

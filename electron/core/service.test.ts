@@ -809,6 +809,14 @@ describe('the core service', () => {
       kind: 'post',
       slug: seeded.json.post.slug,
     });
+    // A change the service refuses (a tag it does not have): it waits for the writer's fix.
+    const refused = await call(c, 'records.create', {
+      publicationId: away.id,
+      kind: 'post',
+      fields: { title: 'Refused tag', content: '<p>x</p>', tags: [987654] },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'drafts.get', { draftId: refused.id })).syncState).toBe('error');
     proxy.setPolicy(() => ({ type: 'reset' }));
     await call(c, 'records.create', {
       publicationId: away.id,
@@ -822,8 +830,16 @@ describe('the core service', () => {
     const offlineBy = Date.now() + 10_000;
     while ((await call(c, 'sync.status')).online && Date.now() < offlineBy)
       await new Promise((resolve) => setTimeout(resolve, 50));
-    // The live post's edit is held for an Update: unsynced, but not waiting for the service.
-    expect(await call(c, 'sync.status')).toMatchObject({ online: false, pending: 1, held: 1 });
+    // The live post's edit is held for an Update, the refused change waits for a fix: unsynced,
+    // but not waiting for the service (a writer's review: the banner said the refused one "will
+    // sync when the service is back").
+    expect(await call(c, 'sync.status')).toMatchObject({
+      online: false,
+      pending: 2,
+      held: 1,
+      refused: 1,
+      waiting: 1,
+    });
 
     // The sample's service answers: its draft syncs and is never called offline.
     const local = await call(c, 'records.create', {
@@ -839,7 +855,7 @@ describe('the core service', () => {
     await call(c, 'records.delete', { draftId: local.id });
     expect(await call(c, 'sync.status')).toMatchObject({
       online: false,
-      pending: 2,
+      pending: 3,
       waiting: 1,
       waitingFor: [away.id],
     });

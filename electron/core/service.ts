@@ -211,9 +211,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return {
       online: engine.online,
       pending: store.totalPending(),
-      waiting: waitingFor.reduce((sum, id) => sum + unsent(id, true), 0),
+      waiting: waitingFor.reduce((sum, id) => sum + waitingForService(id), 0),
       waitingFor,
       held: waitingFor.reduce((sum, id) => sum + store.heldForUpdate(id), 0),
+      refused: waitingFor.reduce((sum, id) => sum + refusedOf(id), 0),
       conflicts: store.countConflicts(),
       lastSyncAt,
       stalled,
@@ -359,7 +360,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // writer's review saw "1 unsynced" beside an empty New post). One pass over the queue, not one
   // a draft. `queuedOnly`: the changes waiting for the service, as the offline banner counts them
   // (review P3: it counted queue entries, "2 changes" beside "1 unsynced").
-  const unsent = (publicationId: string, queuedOnly = false): number => {
+  const unsent = (publicationId: string, queuedOnly = false): number =>
+    unsentDrafts(publicationId, queuedOnly).length;
+  const unsentDrafts = (publicationId: string, queuedOnly = false): Draft[] => {
     // A Delete taken back that may land yet waits on its fence, a write to the service too
     // (review U8: removing the publication dropped it unasked).
     const queued = new Set([
@@ -372,8 +375,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return store
       .listDrafts(publicationId)
       .filter((draft) => queued.has(draft.id) || (!queuedOnly && draft.localRev > draft.syncedRev))
-      .filter((draft) => !droppable(draft)).length;
+      .filter((draft) => !droppable(draft));
   };
+  // Refused, a change waits for the writer's fix, not for the service (a writer's review: the
+  // banner said it "will sync when the service is back").
+  const waitingForService = (publicationId: string): number =>
+    unsentDrafts(publicationId, true).filter((draft) => !draft.lastError).length;
+  const refusedOf = (publicationId: string): number =>
+    unsentDrafts(publicationId, true).filter((draft) => draft.lastError).length;
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
     return store.listPublications().map((publication) => ({

@@ -301,6 +301,7 @@ describe('Remove’s dialog, its status line', () => {
       waiting: 1,
       waitingFor: [archive.id],
       held: 0,
+      refused: 0,
     }));
     answeredCalls.set('publications.list', async () => [counted(archive, 1)]);
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));

@@ -57,6 +57,23 @@ describe('offlineMessage', () => {
     );
   });
 
+  // A writer's review (2026-11-24): a change the service had refused was among those that "will
+  // sync when the service is back", which it will not.
+  it('says apart the changes the service refused, which wait for the writer’s fix', () => {
+    const refused = { ...status(['r'], 1), refused: 1 };
+    expect(offlineMessage(refused, [{ ...review, active: true }])?.rest).toBe(
+      'You can keep writing: 1 change saved on this computer will sync when the service is back. 1 change the service refused waits for your fix (marked “Not synced”).',
+    );
+    expect(offlineMessage({ ...status(['r'], 0), refused: 2 }, [review, sample])?.rest).toBe(
+      '2 changes the service refused wait for your fix (marked “Not synced”).',
+    );
+    expect(
+      offlineMessage({ ...status(['r'], 0), refused: 1 }, [{ ...review, active: true }])?.rest,
+    ).toBe(
+      'You can keep writing. 1 change the service refused waits for your fix (marked “Not synced”).',
+    );
+  });
+
   it('names every publication away when the one on screen is among them', () => {
     expect(offlineMessage(status(['r', 'n'], 2), [{ ...review, active: true }, notes])).toEqual({
       lead: 'Offline: Review and Notes.',

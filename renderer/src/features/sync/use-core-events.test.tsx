@@ -85,6 +85,7 @@ describe('useCoreEvents', () => {
       waiting: 0,
       waitingFor: [],
       held: 0,
+      refused: 0,
       conflicts: 0,
       lastSyncAt: null,
       stalled: null,
