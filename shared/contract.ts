@@ -6,6 +6,7 @@ import { MAX_TAGS_HELD } from './views';
 import type {
   DraftView,
   PublicationView,
+  UnsyncedView,
   RecordPageView,
   RecordSummary,
   RevisionDetailView,
@@ -197,6 +198,8 @@ export const contract = {
     z.object({ id, discardUnsynced: z.boolean().optional() }).strict(),
   ).returns<null>(),
   'publications.setActive': method(z.object({ id }).strict()).returns<null>(),
+  /** Its drafts with something not on the service, as pendingChanges counts them, and why. */
+  'publications.unsynced': method(z.object({ id }).strict()).returns<UnsyncedView[]>(),
   /** The Local sample back after the writer removed it, with what it holds, turned to. */
   'publications.restoreSample': method(none).returns<PublicationView>(),
   /** A revoked or rotated token replaced, after the service accepts the new one. */

@@ -7,6 +7,7 @@ export const METHOD_NAMES = [
   'publications.add',
   'publications.remove',
   'publications.setActive',
+  'publications.unsynced',
   'publications.restoreSample',
   'publications.setToken',
   'records.list',

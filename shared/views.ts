@@ -19,6 +19,19 @@ export interface PublicationView {
   unavailable?: string;
 }
 
+/**
+ * A draft with something not on the service, as Remove's dialog names it: why it has not gone.
+ * `new` and `edits` wait for the service; `held` for the writer's Update; `conflict` for a
+ * choice; `refused` for a fix; `delete` is a Delete not sent yet; `may-land` a Delete taken back
+ * that may still land.
+ */
+export interface UnsyncedView {
+  draftId: string;
+  kind: RecordKind;
+  title: string;
+  why: 'new' | 'edits' | 'held' | 'conflict' | 'refused' | 'delete' | 'may-land';
+}
+
 /** `held`: edits to a live record, saved here, waiting for the writer's Update (see hold.ts). */
 export type SyncState =
   'local' | 'syncing' | 'synced' | 'held' | 'update-pending' | 'conflict' | 'error';

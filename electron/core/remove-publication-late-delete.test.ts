@@ -91,6 +91,11 @@ const counts = async () => {
   return { pending: view.pendingChanges, mayLand: view.deletesMayLand };
 };
 
+const whys = async () =>
+  (await call<{ why: string }[]>('publications.unsynced', { id: publicationId })).map(
+    (one) => one.why,
+  );
+
 describe('Remove says "Sync first" for a Delete taken back; the service is back', () => {
   it('Sync now puts it right: nothing is left counted', async () => {
     const made = await call<{ id: string }>('records.create', {
@@ -105,6 +110,7 @@ describe('Remove says "Sync first" for a Delete taken back; the service is back'
     await call('sync.syncNow', {});
     // A Delete still wanted is no risk: its landing late is what the writer asked for.
     expect(await counts(), 'before Undo').toEqual({ pending: 1, mayLand: 0 });
+    expect(await whys(), 'named in Remove’s dialog').toEqual(['delete']);
     await call('records.undoDelete', { draftId: made.id });
     await call('sync.syncNow', {});
     writes.release();
@@ -112,6 +118,7 @@ describe('Remove says "Sync first" for a Delete taken back; the service is back'
     // Counted, and said for what it is (review U9, left then: Remove's dialog said only
     // "Nothing on the service is deleted").
     expect(await counts(), 'counted: Remove asks first').toEqual({ pending: 1, mayLand: 1 });
+    expect(await whys()).toEqual(['may-land']);
     // The service answers again. The writer does as Remove says: Sync first.
     await call('sync.syncNow', {});
     expect(await counts(), 'after Sync now, with the service answering').toEqual({

@@ -840,6 +840,18 @@ describe('the core service', () => {
       refused: 1,
       waiting: 1,
     });
+    // Remove's dialog names them, and why each has not gone (a writer's review: it listed what
+    // they might be, not which they were).
+    const unsynced = await call(c, 'publications.unsynced', { id: away.id });
+    expect(
+      (unsynced as { title: string; why: string }[])
+        .map(({ title, why }) => `${title}: ${why}`)
+        .sort(),
+    ).toEqual(['Refused tag: refused', 'Timetable: held', 'Waiting for the train: new']);
+    expect(unsynced).toHaveLength(
+      (await call(c, 'publications.list')).find((p: { id: string }) => p.id === away.id)
+        .pendingChanges,
+    );
 
     // The sample's service answers: its draft syncs and is never called offline.
     const local = await call(c, 'records.create', {

@@ -20,6 +20,7 @@ import {
 import { sameWords } from './sync/conflict';
 import { isUnanswered, SyncEngine, withTokenAdvice, type DeleteSent } from './sync/engine';
 import { isBlankDraft } from '../../shared/blank-draft';
+import { heldEdits } from './sync/hold';
 import { SyncScheduler } from './sync/scheduler';
 import { draftView, pageView, searchView } from './views';
 import { draftsItMayBe, draftOfRecord } from './draft-of-record';
@@ -594,6 +595,28 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const back = publicationViews().find((publication) => publication.id === id);
       if (!back) throw new Error('the local sample vanished after bringing it back');
       return back;
+    },
+    'publications.unsynced': async ({ id }) => {
+      requirePublication(id);
+      const owing = new Set(store.owingFences(id));
+      return unsentDrafts(id).map((draft) => ({
+        draftId: draft.id,
+        kind: draft.kind,
+        title: draft.fields.title,
+        why: draft.conflict
+          ? 'conflict'
+          : draft.lastError
+            ? 'refused'
+            : store.hasPendingDelete(draft.id)
+              ? 'delete'
+              : owing.has(draft.id)
+                ? 'may-land'
+                : heldEdits(draft) && !store.hasPendingPush(draft.id)
+                  ? 'held'
+                  : draft.remoteId === null
+                    ? 'new'
+                    : 'edits',
+      }));
     },
     'publications.setActive': async ({ id }) => {
       requirePublication(id);

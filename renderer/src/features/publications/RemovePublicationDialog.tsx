@@ -5,6 +5,7 @@ import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
 import { afterSync } from './sync-now-counts';
+import { UnsyncedList } from './UnsyncedList';
 import { useSyncNowCounts } from './use-sync-now-counts';
 
 const changes = (count: number): string => (count === 1 ? '1 change has' : `${count} changes have`);
@@ -73,9 +74,12 @@ export function RemovePublicationDialog({
               : '.'}
           </p>
           {pending > 0 && (
-            <p className="error-text">
-              <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
-            </p>
+            <>
+              <p className="error-text">
+                <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
+              </p>
+              <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
+            </>
           )}
           {/* Review U9: "Nothing on the service is deleted" was said while such a Delete might
               land, which only the next sync turns away. */}

@@ -8,7 +8,16 @@ export const publicationKeys = {
   all: ['publications'] as const,
   list: ['publications', 'list'] as const,
   one: (publicationId: string) => ['publications', 'one', publicationId] as const,
+  unsynced: (publicationId: string, counts: readonly number[]) =>
+    ['publications', 'unsynced', publicationId, ...counts] as const,
 };
+
+/** What a publication has not on the service, read again whenever its counts move. */
+export const unsyncedQuery = (publicationId: string, counts: readonly number[]) =>
+  queryOptions({
+    queryKey: publicationKeys.unsynced(publicationId, counts),
+    queryFn: () => bridge.publications.unsynced({ id: publicationId }),
+  });
 
 export const publicationsQuery = () =>
   queryOptions({

@@ -150,6 +150,10 @@ describe('Remove’s dialog and its counts', () => {
     expect(dialog.textContent).not.toContain('will be lost');
     await editElsewhere(post.id);
     await within(dialog).findByText('1 change has not reached the service yet and will be lost.');
+    // Named, and why it has not gone (a writer's review: the dialog said how many, not which).
+    expect(
+      (await within(dialog).findAllByRole('listitem')).map((item) => item.textContent),
+    ).toEqual(['“Live one”: edits not live: Update not pressed']);
     await user.click(within(dialog).getByRole('button', { name: 'Remove and lose it' }));
     await waitFor(async () =>
       expect((await app.bridge.publications.list({})).some((p) => p.name === 'Archive')).toBe(
