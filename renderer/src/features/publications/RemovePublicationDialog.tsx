@@ -90,10 +90,11 @@ export function RemovePublicationDialog({
               once the publication is removed. Press Sync now first.
             </p>
           )}
+          {/* Inside the words the dialog is described by, so that, empty, it takes no room. */}
+          <p role="status" className="dialog-status">
+            {line && afterSync(line, publication.name)}
+          </p>
         </div>
-        <p role="status" className="dialog-status">
-          {line && afterSync(line, publication.name)}
-        </p>
         {(remove.error ?? sync.error) && (
           <p className="error-text" role="alert">
             {describeError(remove.error ?? sync.error)}
