@@ -108,7 +108,7 @@ test('create a draft, format it, publish it and see it on the server', async ({ 
   await page.keyboard.press('Control+s');
   // Said in the status area: its line above the title is scrolled past with the page.
   const refusal =
-    'Not synced: Unknown tag id(s): 987654. What it refused is marked in Details and search.';
+    'Not synced: Unknown tag id(s): 987654. What it refused (Tags) is marked in Details and search.';
   await expect(errorNotices(page)).toContainText(refusal, { timeout: 20_000 });
   // Said aloud once, by its line (review R10 heard it twice: the line and the notice).
   await expect(alertNotices(page)).not.toContainText(refusal);

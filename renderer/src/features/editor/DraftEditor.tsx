@@ -24,7 +24,7 @@ import { countLine } from './word-count';
 import { takeHeldKeys } from './held-keys';
 import { leaveEditorThen } from './leave-guard';
 import { followLinkOnModClick, isLinkShortcut, OPEN_LINK_FORM } from './link-entry';
-import { MetadataPanel, refusesPanelField } from './MetadataPanel';
+import { MetadataPanel, refusedPanelLabels, refusesPanelField } from './MetadataPanel';
 import { cleanPastedHtml } from './paste';
 import { conflictNotice, refusalLine, refusalNotice } from './publish-outcome';
 import { useReadOnlyLock } from './read-only-lock';
@@ -147,7 +147,12 @@ export function DraftEditor({
 
   const header = useCaretClearance(editor);
   const refusalText = draft.lastError
-    ? refusalLine(draft, publication.name, refusesPanelField(draft.refusedFields))
+    ? refusalLine(
+        draft,
+        publication.name,
+        refusesPanelField(draft.refusedFields),
+        refusedPanelLabels(draft.refusedFields),
+      )
     : null;
   // The refusal's line, out of sight above the text (scrolled past to keep the writer's place),
   // is shown in the status area too (said aloud once, by the line); a Publish refused says it

@@ -39,6 +39,25 @@ export const PANEL_FIELDS = [
 export const refusesPanelField = (refused: DraftRefusal): boolean =>
   PANEL_FIELDS.some((field) => (refused?.[field]?.length ?? 0) > 0);
 
+/** The panel's fields as it labels them. */
+const PANEL_LABELS: Record<(typeof PANEL_FIELDS)[number], string> = {
+  slug: 'Slug',
+  excerpt: 'Excerpt',
+  tags: 'Tags',
+  category: 'Category',
+  featured: 'Featured',
+  meta_title: 'Meta title',
+  meta_description: 'Meta description',
+  featured_image: 'Featured image URL',
+  canonical_url: 'Canonical URL',
+};
+
+/** The labels of the panel's fields the service refused, in the panel's order. */
+export const refusedPanelLabels = (refused: DraftRefusal): string[] =>
+  PANEL_FIELDS.filter((field) => (refused?.[field]?.length ?? 0) > 0).map(
+    (field) => PANEL_LABELS[field],
+  );
+
 type DraftRefusal = Props['refused'];
 
 /** Said beside the field the service named; the alert above the title says it once, aloud. */

@@ -402,7 +402,7 @@ describe('a draft the service refused', () => {
 
     const alert = await screen.findByText(/^Not synced:/);
     expect(alert.textContent).toContain('987654');
-    expect(alert.textContent).toContain('What it refused is marked in Details and search.');
+    expect(alert.textContent).toContain('What it refused (Tags) is marked in Details and search.');
     // The panel opens by itself on the field, and the chip is marked in words.
     expect(
       screen.getByRole('button', { name: 'Details and search' }).getAttribute('aria-expanded'),

@@ -156,6 +156,14 @@ describe('a refused press', () => {
     expect(refusalLine({ ...refused('publish', 'publish'), lastError: 'No!' }, 'J', false)).toBe(
       'Not synced: No!',
     );
+    // Named as Details labels them: the service's words may not say which (a writer's review:
+    // "must contain a letter or digit", and the Slug several hundred words below).
+    expect(refusalLine(refused('draft', null), 'J', true, ['Slug'])).toBe(
+      'Not synced: Unknown category id: 999. What it refused (Slug) is marked in Details and search.',
+    );
+    expect(refusalLine(refused('draft', null), 'J', true, ['Slug', 'Tags', 'Category'])).toContain(
+      'What it refused (Slug, Tags and Category) is marked',
+    );
     expect(refusedWaits('draft', 'page', 'J', true)).toBe(
       'The page stays live on J, and is unpublished by itself once what is marked is fixed; to keep it live, press Keep published.',
     );

@@ -44,17 +44,23 @@ export function refusalLine(
   publicationName: string,
   /** The fields it refused are marked in Details and search. */
   marked: boolean,
+  /** Their names, as Details labels them: the service's words may not say (a writer's review). */
+  named: readonly string[] = [],
 ): string {
   const wanted = draft.fields.status ?? 'draft';
   const waiting = wanted !== (draft.serviceStatus ?? 'draft');
+  const which = named.length ? ` (${listed(named)})` : '';
   return [
     `Not synced: ${sentence(draft.lastError ?? 'The service refused it')}`,
-    marked ? 'What it refused is marked in Details and search.' : '',
+    marked ? `What it refused${which} is marked in Details and search.` : '',
     waiting ? refusedWaits(wanted, draft.kind, publicationName, marked) : '',
   ]
     .filter(Boolean)
     .join(' ');
 }
+
+const listed = (names: readonly string[]): string =>
+  names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
 /** Refusals are named for what did not happen: the record may well be on the service. */
 function refusal(
