@@ -235,7 +235,7 @@ test('add a second publication, with specific errors first, and switch between t
   await expect(fieldNotes).toBeVisible();
 
   await removeButton.click();
-  await confirm.getByRole('button', { name: 'Remove and lose it' }).click();
+  await confirm.getByRole('button', { name: 'Remove and lose 1 change' }).click();
   await expect(confirm).toBeHidden();
   await expect(fieldNotes).toBeHidden();
   await expect(page.getByText('Writing for')).toContainText('Local sample');

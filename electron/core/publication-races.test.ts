@@ -120,7 +120,7 @@ it('a publication removed while its draft is being sent leaves sync running for 
   });
   if (!draft.ok) throw new Error(draft.error.message);
 
-  // The push is on its way (a slow service) when the writer confirms "Remove and lose it".
+  // The push is on its way (a slow service) when the writer confirms "Remove and lose 1 change".
   let open!: () => void;
   gate = new Promise((resolve) => (open = resolve));
   const round = core.dispatch('sync.syncNow', {});

@@ -125,7 +125,9 @@ export function RemovePublicationDialog({
             aria-disabled={remove.isPending || sync.isPending ? 'true' : undefined}
             onClick={() => !remove.isPending && !sync.isPending && remove.mutate()}
           >
-            {pending > 0 ? `Remove and lose ${pending === 1 ? 'it' : 'them'}` : 'Remove'}
+            {pending > 0
+              ? `Remove and lose ${pending === 1 ? '1 change' : `${pending} changes`}`
+              : 'Remove'}
           </button>
         </div>
       </form>

@@ -66,7 +66,9 @@ describe('Remove, a Delete taken back that may still land', () => {
       'The service did not answer',
     );
     expect(dialog.textContent).toContain('may still be deleted on the service');
-    expect(within(dialog).getByRole('button', { name: /^Remove and lose it/ })).not.toBeNull();
+    expect(
+      within(dialog).getByRole('button', { name: /^Remove and lose 1 change$/ }),
+    ).not.toBeNull();
   }, 30_000);
 
   it('does not remove while its Sync now is on its way (the counts it shows are being redone)', async () => {
@@ -154,7 +156,7 @@ describe('Remove’s dialog and its counts', () => {
     expect(
       (await within(dialog).findAllByRole('listitem')).map((item) => item.textContent),
     ).toEqual(['“Live one”: edits not live: Update not pressed']);
-    await user.click(within(dialog).getByRole('button', { name: 'Remove and lose it' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Remove and lose 1 change' }));
     await waitFor(async () =>
       expect((await app.bridge.publications.list({})).some((p) => p.name === 'Archive')).toBe(
         false,
@@ -238,7 +240,7 @@ describe('Remove’s dialog as the live view moves', () => {
     }).toEqual({
       warning: '2 changes have not reached the service yet and will be lost.',
       status: '',
-      remove: 'Remove and lose them',
+      remove: 'Remove and lose 2 changes',
     });
   }, 30_000);
 
