@@ -199,3 +199,31 @@ describe('MetadataPanel', () => {
     );
   });
 });
+
+// Review P8 (fixed): the line under the title named a refused category "Category", where Details
+// labels the field "Category id": every name it gives is a field Details shows by that name.
+describe('refusedPanelLabels', () => {
+  it('names each refused field of the panel by the label Details shows it under', async () => {
+    const { PANEL_FIELDS, refusedPanelLabels } = await import('./MetadataPanel');
+    const refused = Object.fromEntries(PANEL_FIELDS.map((field) => [field, ['bad']]));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MetadataPanel
+          initial={{ title: 'T', content: '<p>x</p>' }}
+          publicationId={publication.id}
+          onChange={() => {}}
+          refused={refused}
+        />
+      </QueryClientProvider>,
+    );
+    const labels = refusedPanelLabels(refused);
+    expect(labels).toHaveLength(PANEL_FIELDS.length);
+    // A field's label, or a group's (Tags is a fieldset).
+    for (const label of labels)
+      expect(
+        screen.queryAllByLabelText(label, { exact: true }).length +
+          screen.queryAllByRole('group', { name: label }).length,
+        label,
+      ).toBeGreaterThan(0);
+  });
+});

@@ -44,7 +44,7 @@ const PANEL_LABELS: Record<(typeof PANEL_FIELDS)[number], string> = {
   slug: 'Slug',
   excerpt: 'Excerpt',
   tags: 'Tags',
-  category: 'Category',
+  category: 'Category id',
   featured: 'Featured',
   meta_title: 'Meta title',
   meta_description: 'Meta description',

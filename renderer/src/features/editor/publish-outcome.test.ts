@@ -161,9 +161,9 @@ describe('a refused press', () => {
     expect(refusalLine(refused('draft', null), 'J', true, ['Slug'])).toBe(
       'Not synced: Unknown category id: 999. What it refused (Slug) is marked in Details and search.',
     );
-    expect(refusalLine(refused('draft', null), 'J', true, ['Slug', 'Tags', 'Category'])).toContain(
-      'What it refused (Slug, Tags and Category) is marked',
-    );
+    expect(
+      refusalLine(refused('draft', null), 'J', true, ['Slug', 'Tags', 'Category id']),
+    ).toContain('What it refused (Slug, Tags and Category id) is marked');
     expect(refusedWaits('draft', 'page', 'J', true)).toBe(
       'The page stays live on J, and is unpublished by itself once what is marked is fixed; to keep it live, press Keep published.',
     );

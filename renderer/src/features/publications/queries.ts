@@ -8,6 +8,8 @@ export const publicationKeys = {
   all: ['publications'] as const,
   list: ['publications', 'list'] as const,
   one: (publicationId: string) => ['publications', 'one', publicationId] as const,
+  /** Every publication's list of what is not on the service: read again on any draft's change. */
+  unsyncedAll: ['publications', 'unsynced'] as const,
   unsynced: (publicationId: string, counts: readonly number[]) =>
     ['publications', 'unsynced', publicationId, ...counts] as const,
 };

@@ -244,6 +244,45 @@ describe('Remove’s dialog as the live view moves', () => {
     });
   }, 30_000);
 
+  // Review P8 (fixed): the list of what would be lost was read again only when the counts moved.
+  it('names again what Sync now left, though the count is the same', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const { dialog } = await dialogOver(counted(archive, 1));
+    // Nothing of the Archive's is unsynced as the dialog opens: nothing is named.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(within(dialog).queryAllByRole('listitem')).toEqual([]);
+    // Another window edits a live post of it (held for its Update), unheard here.
+    const post = await app.bridge.records.create({
+      publicationId: archive.id,
+      kind: 'post',
+      fields: { title: 'Held one', content: '<p>Live.</p>' },
+    });
+    const made = await app.bridge.drafts.get({ draftId: post.id });
+    await app.bridge.drafts.save({
+      draftId: post.id,
+      fields: { ...made.fields, status: 'publish' },
+    });
+    await waitFor(
+      async () => {
+        await app.bridge.sync.syncNow({});
+        expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+    const live = await app.bridge.drafts.get({ draftId: post.id });
+    await app.bridge.drafts.save({
+      draftId: post.id,
+      fields: { ...live.fields, content: '<p>Edited.</p>' },
+    });
+    // Sync now counts 1, as before: the list names it all the same.
+    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+    await within(dialog).findByText(/^Sync now sent what it could; 1 change is waiting/);
+    expect(
+      (await within(dialog).findAllByRole('listitem')).map((item) => item.textContent),
+    ).toEqual(['“Held one”: edits not live: Update not pressed']);
+  }, 40_000);
+
   it('keeps the keyboard in the dialog when another sync takes Sync now away', async () => {
     const archive = await app.addArchive();
     const { dialog, hand } = await dialogOver(counted(archive, 1));

@@ -124,11 +124,15 @@ describe('useCoreEvents', () => {
       </QueryClientProvider>,
     );
     client.setQueryData(publicationKeys.list, []);
+    const unsynced = publicationKeys.unsynced('p1', [1, 0]);
+    client.setQueryData(unsynced, []);
     listeners.forEach((listener) =>
       listener({ type: 'draft-changed', draftId: 'd1', publicationId: 'p1' }),
     );
     // A blank draft left was still counted "1 unsynced" until a reload (a writer's review).
     expect(client.getQueryState(publicationKeys.list)?.isInvalidated).toBe(true);
+    // And Remove's list of them, whose count may not have moved (review P8).
+    expect(client.getQueryState(unsynced)?.isInvalidated).toBe(true);
     view.unmount();
   });
   it('says a Delete the core did not send, as a failure that stays until dismissed', async () => {

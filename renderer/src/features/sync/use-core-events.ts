@@ -42,8 +42,9 @@ export function useCoreEvents(
             });
             if (event.publicationId)
               void queryClient.invalidateQueries({ queryKey: recordKeys.all(event.publicationId) });
-            // Its publication's count of unsynced changes may be another now.
+            // Its publication's count of unsynced changes may be another now, and why each waits.
             void queryClient.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
+            void queryClient.invalidateQueries({ queryKey: publicationKeys.unsyncedAll });
             break;
           case 'delete-refused':
             // A failure the writer must see, kept until dismissed: they saw the post go.
