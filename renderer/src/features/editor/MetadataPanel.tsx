@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { DraftFieldsView } from '../../../../shared/model';
 import { knownTagsQuery } from '../records/queries';
+import { FIELD_LABELS } from './field-labels';
 import { Disclosure } from '../../ui/Disclosure';
 import { sentence } from '../../ui/errors';
 import { TagPicker } from './TagPicker';
@@ -39,23 +40,10 @@ export const PANEL_FIELDS = [
 export const refusesPanelField = (refused: DraftRefusal): boolean =>
   PANEL_FIELDS.some((field) => (refused?.[field]?.length ?? 0) > 0);
 
-/** The panel's fields as it labels them. */
-const PANEL_LABELS: Record<(typeof PANEL_FIELDS)[number], string> = {
-  slug: 'Slug',
-  excerpt: 'Excerpt',
-  tags: 'Tags',
-  category: 'Category id',
-  featured: 'Featured',
-  meta_title: 'Meta title',
-  meta_description: 'Meta description',
-  featured_image: 'Featured image URL',
-  canonical_url: 'Canonical URL',
-};
-
 /** The labels of the panel's fields the service refused, in the panel's order. */
 export const refusedPanelLabels = (refused: DraftRefusal): string[] =>
   PANEL_FIELDS.filter((field) => (refused?.[field]?.length ?? 0) > 0).map(
-    (field) => PANEL_LABELS[field],
+    (field) => FIELD_LABELS[field] ?? field,
   );
 
 type DraftRefusal = Props['refused'];

@@ -1,5 +1,6 @@
 import { differingFields, type FieldKey } from '../../../../shared/field-differences';
 import type { DraftFieldsView, Tag } from '../../../../shared/model';
+import { FIELD_LABELS } from '../editor/field-labels';
 import { tagLabel } from '../editor/tag-entry';
 import { textOf } from './word-diff';
 
@@ -9,20 +10,6 @@ export interface FieldRow {
   mine: string;
   theirs: string;
 }
-
-// The metadata panel's own names, so the writer recognises each field.
-const LABELS: Partial<Record<FieldKey, string>> = {
-  slug: 'Slug',
-  excerpt: 'Excerpt',
-  status: 'Status',
-  tags: 'Tags',
-  category: 'Category id',
-  featured: 'Featured',
-  meta_title: 'Meta title',
-  meta_description: 'Meta description',
-  featured_image: 'Featured image URL',
-  canonical_url: 'Canonical URL',
-};
 
 function shown(fields: DraftFieldsView, key: FieldKey, tags: readonly Tag[]): string {
   switch (key) {
@@ -49,7 +36,7 @@ export function otherFieldRows(
     .filter((key) => key !== 'title' && key !== 'content')
     .map((key) => ({
       key,
-      label: LABELS[key] ?? key,
+      label: FIELD_LABELS[key] ?? key,
       mine: shown(mine, key, tags),
       theirs: shown(theirs, key, tags),
     }));
