@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../server/testing/harness';
-import { startCoreWorld, type CoreWorld } from './testing/core-world';
+import { LATE_WRITES, startCoreWorld, statusOnService, type CoreWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 
 // Review U8 (fixed), finding 3. A Delete whose try went unanswered is taken back (Undo: "kept"); its
@@ -19,9 +19,7 @@ const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(m
 
 beforeAll(async () => {
   world = await startCoreWorld('review-u8-remove-publication', {
-    syncIntervalMs: 600_000,
-    undoWindowMs: 0,
-    requestTimeoutMs: 400,
+    ...LATE_WRITES,
     fetch: () => writes.through,
   });
   ({ service } = world);
@@ -29,11 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-async function onService(id: number): Promise<string> {
-  const reply = await service.request('GET', '/posts?limit=100');
-  const post = (reply.json.posts.data as { id: number; status: string }[]).find((p) => p.id === id);
-  return post?.status ?? 'trashed';
-}
+const onService = (id: number) => statusOnService(service, id);
 
 describe('Undo of a Delete whose try went unanswered, then the publication removed from Quire', () => {
   it('asks first, as for any change not yet on the service', async () => {

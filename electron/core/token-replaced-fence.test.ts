@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../server/testing/harness';
-import { startCoreWorld, type CoreWorld } from './testing/core-world';
+import { LATE_WRITES, startCoreWorld, statusOnService, type CoreWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 
 // Review U14 (low). A fence refused for a revoked token says "Replace the token" (engine.ts
@@ -33,9 +33,7 @@ const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(m
 
 beforeAll(async () => {
   world = await startCoreWorld('review-u14-token-replaced', {
-    syncIntervalMs: 600_000,
-    undoWindowMs: 0,
-    requestTimeoutMs: 400,
+    ...LATE_WRITES,
     fetch: (made) => {
       service = made;
       return through;
@@ -45,11 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-async function onService(id: number): Promise<string> {
-  const reply = await service.request('GET', '/posts?limit=100');
-  const post = (reply.json.posts.data as { id: number; status: string }[]).find((p) => p.id === id);
-  return post?.status ?? 'trashed';
-}
+const onService = (id: number) => statusOnService(service, id);
 
 const mayLand = async () =>
   (await call<{ id: string; deletesMayLand: number }[]>('publications.list', {})).find(

@@ -75,3 +75,13 @@ export async function startCoreWorld(
     },
   };
 }
+
+/** A core whose writes can be held on their way: no sync of its own, no undo window, quick limits. */
+export const LATE_WRITES = { syncIntervalMs: 600_000, undoWindowMs: 0, requestTimeoutMs: 400 };
+
+/** A post's status on the service, or 'trashed' when its lists no longer have it. */
+export async function statusOnService(service: TestService, id: number): Promise<string> {
+  const reply = await service.request('GET', '/posts?limit=100');
+  const post = (reply.json.posts.data as { id: number; status: string }[]).find((p) => p.id === id);
+  return post?.status ?? 'trashed';
+}
