@@ -8,7 +8,7 @@ import { hookedWorld } from './hooked-world';
  * (its socket given up), and the request is handled by the service only when `land()` is called
  * (a busy worker, a proxy's queue). Every other request passes straight through.
  */
-export function stuckWrites() {
+export function stuckWrites(options: { giveUpAfterMs?: number } = {}) {
   const stuck: { url: string; init: RequestInit }[] = [];
   let sticking: ((method: string, url: string) => boolean) | null = null;
   const through: typeof fetch = async (input, init) => {
@@ -17,10 +17,17 @@ export function stuckWrites() {
     if (sticking && sticking(method, url)) {
       const { signal: _signal, ...rest } = init ?? {};
       stuck.push({ url, init: rest });
-      // The try is given up by the client's time limit; the request itself is not lost.
+      // The try is given up by the client's time limit, or after `giveUpAfterMs` as a connection
+      // dropped unanswered (so a core may keep a time limit long enough for a loaded machine's
+      // ordinary requests); the request itself is not lost.
       return new Promise<Response>((_, reject) => {
         const signal = init?.signal;
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        if (options.giveUpAfterMs !== undefined)
+          setTimeout(
+            () => reject(new TypeError('fetch failed: the connection dropped')),
+            options.giveUpAfterMs,
+          );
       });
     }
     return fetch(input, init);
