@@ -10,6 +10,8 @@ export interface PublicationView {
   embedded: boolean;
   active: boolean;
   pendingChanges: number;
+  /** Of those, edits to a live post or page waiting for the writer's Update (nothing to sync). */
+  heldEdits: number;
   /**
    * Posts and pages deleted, then kept, whose Delete went out unanswered and may land yet: the
    * next sync turns it away (a fence), which a removed publication no longer gets.

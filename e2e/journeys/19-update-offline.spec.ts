@@ -83,7 +83,7 @@ test('update pending, held edits and keep published while the service is away', 
   await expect(banner(page)).toContainText(
     '1 change saved on this computer will sync when the service is back. 1 edit to a live post or page waits for your Update.',
   );
-  await expect(page.getByText('journal · 2 unsynced')).toBeVisible();
+  await expect(page.getByText('journal · 1 unsynced · 1 edit not live')).toBeVisible();
   await screen(page, J, 'held');
 
   // (4) Unpublish while away, then Keep published.

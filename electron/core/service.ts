@@ -4,7 +4,7 @@ import type { DraftFieldsView, PageMeta, RecordKind, RemoteRecord } from '../../
 import { SEARCH_LIMIT } from '../../shared/views';
 import { SchemaTooNewError } from '../../server';
 import { QuireError, isTransient } from '../../shared/errors';
-import type { CoreEvent, PublicationView, SyncStatusView } from '../../shared/views';
+import type { CoreEvent, PublicationView, SyncStatusView, UnsyncedView } from '../../shared/views';
 import { PublishingApiClient, type FetchedRecord } from './api/client';
 import type { CredentialStore } from './credentials';
 import { dispatch, type Handlers } from './dispatch';
@@ -385,19 +385,43 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       .filter((draft) => !droppable(draft));
   };
 
+  /** Why a draft of the publication's has not gone, as Remove's dialog and the sidebar say it. */
+  const whyUnsent = (publicationId: string) => {
+    const owing = new Set(store.owingFences(publicationId));
+    return (draft: Draft): UnsyncedView['why'] =>
+      draft.conflict
+        ? 'conflict'
+        : draft.lastError
+          ? 'refused'
+          : store.hasPendingDelete(draft.id)
+            ? 'delete'
+            : owing.has(draft.id)
+              ? 'may-land'
+              : heldEdits(draft) && !store.hasPendingPush(draft.id)
+                ? 'held'
+                : draft.remoteId === null
+                  ? 'new'
+                  : 'edits';
+  };
+
   const publicationViews = (): PublicationView[] => {
     const active = store.getSetting(ACTIVE_KEY);
-    return store.listPublications().map((publication) => ({
-      id: publication.id,
-      name: publication.name,
-      baseUrl: publication.baseUrl,
-      subdomain: publication.subdomain,
-      embedded: publication.embedded,
-      active: publication.id === active,
-      pendingChanges: unsent(publication.id),
-      deletesMayLand: store.owingFences(publication.id).length,
-      ...(publication.embedded && embeddedFailure ? { unavailable: embeddedFailure } : {}),
-    }));
+    return store.listPublications().map((publication) => {
+      const drafts = unsentDrafts(publication.id);
+      const whyOf = whyUnsent(publication.id);
+      return {
+        id: publication.id,
+        name: publication.name,
+        baseUrl: publication.baseUrl,
+        subdomain: publication.subdomain,
+        embedded: publication.embedded,
+        active: publication.id === active,
+        pendingChanges: drafts.length,
+        heldEdits: drafts.filter((draft) => whyOf(draft) === 'held').length,
+        deletesMayLand: store.owingFences(publication.id).length,
+        ...(publication.embedded && embeddedFailure ? { unavailable: embeddedFailure } : {}),
+      };
+    });
   };
   const changed = (draftId: string): void => {
     const draft = store.getDraft(draftId);
@@ -599,24 +623,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'publications.unsynced': async ({ id }) => {
       requirePublication(id);
-      const owing = new Set(store.owingFences(id));
+      const whyOf = whyUnsent(id);
       return unsentDrafts(id).map((draft) => ({
         draftId: draft.id,
         kind: draft.kind,
         title: draft.fields.title,
-        why: draft.conflict
-          ? 'conflict'
-          : draft.lastError
-            ? 'refused'
-            : store.hasPendingDelete(draft.id)
-              ? 'delete'
-              : owing.has(draft.id)
-                ? 'may-land'
-                : heldEdits(draft) && !store.hasPendingPush(draft.id)
-                  ? 'held'
-                  : draft.remoteId === null
-                    ? 'new'
-                    : 'edits',
+        why: whyOf(draft),
       }));
     },
     'publications.setActive': async ({ id }) => {

@@ -274,6 +274,8 @@ export function EditorHeader({
             aria-pressed={mode === 'source'}
             aria-disabled={readOnly ? 'true' : undefined}
             onClick={() => mode === 'visual' && onSource()}
+            // What "HTML" stands for, in sight on hover where "source" is cut (a writer's review).
+            title="Edit the HTML source"
           >
             {/* "source" steps out of sight in a narrow header, never out of the name. */}
             HTML <span className="mode-word">source</span>

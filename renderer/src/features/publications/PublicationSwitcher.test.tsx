@@ -25,6 +25,7 @@ const sample: PublicationView = {
   embedded: true,
   active: true,
   pendingChanges: 0,
+  heldEdits: 0,
   deletesMayLand: 0,
 };
 

@@ -11,6 +11,7 @@ import { publicationKeys, publicationsQuery, shownActive } from './queries';
 import { RemovePublicationDialog } from './RemovePublicationDialog';
 import { ReplaceTokenDialog } from './ReplaceTokenDialog';
 import { lastChosen, turnTo } from './turn-to';
+import { unsentDetail } from './unsent-detail';
 
 /** Notices about a publication go with it when it is removed. */
 const aboutPublication = (id: string): string => `publication ${id}`;
@@ -172,7 +173,7 @@ export function PublicationSwitcher() {
                   : publication.embedded
                     ? 'on this computer'
                     : publication.subdomain}
-                {publication.pendingChanges > 0 && ` · ${publication.pendingChanges} unsynced`}
+                {unsentDetail(publication)}
               </span>
             </button>
             {!publication.embedded && (

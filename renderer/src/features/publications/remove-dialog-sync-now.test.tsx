@@ -171,7 +171,7 @@ describe('Remove’s dialog and its counts', () => {
     const second = await livePost(post.publicationId, 'Second one');
     await renderApp();
     await editElsewhere(post.id);
-    await screen.findByText(/1 unsynced/);
+    await screen.findByText(/· 1 edit not live/);
     await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
