@@ -48,9 +48,10 @@ describe('an open whose settling sends a push that hangs', () => {
     });
     const { waitedS, said } = await timedOpen(c, publicationId, slug);
     h.proxy.setPolicy(() => ({ type: 'pass' }));
+    // Two waits of 5 s, and room for a loaded machine: short of the 15 s time limit it waited.
     expect(writes, 'the open’s settling sent the push').toBeGreaterThan(0);
-    expect({ waitedS: waitedS <= 11 ? '≤ 11 s' : `${waitedS} s`, said }).toEqual({
-      waitedS: '≤ 11 s',
+    expect({ waitedS: waitedS <= 13 ? '≤ 13 s' : `${waitedS} s`, said }).toEqual({
+      waitedS: '≤ 13 s',
       said: notYetSettled(title),
     });
     // Once writes are taken again, the push settles it: the colleague's change is shown.
@@ -92,8 +93,8 @@ describe('an open whose settling sends a push that hangs', () => {
     while (updates === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     const { waitedS, said } = await timedOpen(c, publicationId, slug);
     h.proxy.setPolicy(() => ({ type: 'pass' }));
-    expect({ waitedS: waitedS <= 11 ? '≤ 11 s' : `${waitedS} s`, said }).toEqual({
-      waitedS: '≤ 11 s',
+    expect({ waitedS: waitedS <= 13 ? '≤ 13 s' : `${waitedS} s`, said }).toEqual({
+      waitedS: '≤ 13 s',
       said: notYetSettled(title),
     });
     await round;
