@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { describeError } from '../../ui/errors';
 import { useUi } from '../../ui-store';
@@ -173,7 +173,13 @@ export function PublicationSwitcher() {
                   : publication.embedded
                     ? 'on this computer'
                     : publication.subdomain}
-                {unsentDetail(publication)}
+                {/* A count is not broken across lines ("1 edit not / live" in a narrow sidebar). */}
+                {unsentDetail(publication).map((count) => (
+                  <Fragment key={count}>
+                    {' '}
+                    <span className="nowrap">· {count}</span>
+                  </Fragment>
+                ))}
               </span>
             </button>
             {!publication.embedded && (

@@ -10,6 +10,6 @@ describe('the sidebar’s count of what is not on the service', () => {
         { pendingChanges: 1, heldEdits: 1 },
         { pendingChanges: 3, heldEdits: 2 },
       ].map(unsentDetail),
-    ).toEqual(['', ' · 2 unsynced', ' · 1 edit not live', ' · 1 unsynced · 2 edits not live']);
+    ).toEqual([[], ['2 unsynced'], ['1 edit not live'], ['1 unsynced', '2 edits not live']]);
   });
 });
