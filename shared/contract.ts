@@ -195,7 +195,18 @@ export const contract = {
       .strict(),
   ).returns<PublicationView>(),
   'publications.remove': method(
-    z.object({ id, discardUnsynced: z.boolean().optional() }).strict(),
+    z
+      .object({
+        id,
+        discardUnsynced: z.boolean().optional(),
+        /**
+         * The drafts the writer was shown and agreed to lose (as `publications.unsynced` named
+         * them): one unsynced besides them refuses the Remove (review P9: a change saved in
+         * another window after the dialog counted went with the publication).
+         */
+        losing: z.array(id).max(100_000).optional(),
+      })
+      .strict(),
   ).returns<null>(),
   'publications.setActive': method(z.object({ id }).strict()).returns<null>(),
   /** Its drafts with something not on the service, as pendingChanges counts them, and why. */

@@ -81,6 +81,37 @@ describe('removing a publication with nothing unsynced', () => {
   });
 });
 
+// Review P9: the writer agrees to lose what the dialog named (`losing`); a change saved while the
+// keychain works is not among them.
+describe('removing a publication, agreed to lose what was named', () => {
+  it('is refused, naming the change saved while the keychain works, the token kept', async () => {
+    const c = await core();
+    const publication = await addPublication(c);
+    const draft = await call(c, 'records.create', {
+      publicationId: publication.id,
+      kind: 'post',
+      fields: { title: 'Saved meanwhile', content: '<p>synced words</p>' },
+    });
+    await call(c, 'sync.syncNow');
+    expect((await call(c, 'publications.list'))[0].pendingChanges).toBe(0);
+    const removing = c.dispatch('publications.remove', {
+      id: publication.id,
+      discardUnsynced: true,
+      losing: [],
+    });
+    const fields = { title: 'Saved meanwhile', content: '<p>words typed meanwhile</p>' };
+    expect((await c.dispatch('drafts.save', { draftId: draft.id, fields })).ok).toBe(true);
+    const removed = await removing;
+    expect(!removed.ok && removed.error.message).toBe(
+      `"${publication.name}" was kept: “Saved meanwhile” changed while it was being removed, and would have been lost unasked. Look at what Remove would lose again.`,
+    );
+    await call(c, 'sync.syncNow');
+    expect((await service.request('GET', '/posts/saved-meanwhile')).json.post.content).toBe(
+      '<p>words typed meanwhile</p>',
+    );
+  });
+});
+
 describe('a removal refused because a save landed while the keychain worked', () => {
   it('leaves the saved change to go out by itself, not parked on "No token"', async () => {
     // The real keychain, slow to delete (as when the system asks the user to allow it).

@@ -512,7 +512,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!added) throw new Error('publication vanished after adding it');
       return added;
     },
-    'publications.remove': async ({ id, discardUnsynced }) => {
+    'publications.remove': async ({ id, discardUnsynced, losing }) => {
       const publication = requirePublication(id);
       const pending = unsent(id);
       if (pending > 0 && !discardUnsynced)
@@ -520,6 +520,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           kind: 'validation',
           message: `"${publication.name}" has ${pending} change(s) not yet on the service. Sync first, or confirm discarding them.`,
         });
+      // Only what the writer was shown goes: one saved since is named, and the publication kept.
+      const notAgreed = (when: string): void => {
+        if (losing === undefined || !discardUnsynced) return;
+        const agreed = new Set(losing);
+        const others = unsentDrafts(id).filter((draft) => !agreed.has(draft.id));
+        if (others.length === 0) return;
+        const names = others
+          .slice(0, 3)
+          .map((draft) => `“${draft.fields.title || 'Untitled'}”`)
+          .join(', ');
+        const more = others.length > 3 ? ` and ${others.length - 3} more` : '';
+        throw new QuireError({
+          kind: 'validation',
+          message: `"${publication.name}" was kept: ${names}${more} changed ${when}, and would have been lost unasked. Look at what Remove would lose again.`,
+        });
+      };
+      notAgreed('since you were asked');
       const account = accountOf(id);
       // Read first whatever the writer chose: the token goes back if the publication stays.
       const token = publication.embedded ? undefined : await options.credentials.get(account);
@@ -546,6 +563,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             kind: 'validation',
             message: `"${publication.name}" has ${meanwhile} change(s) saved while it was being removed. It was kept: sync first, or confirm discarding them.`,
           });
+        }
+        try {
+          notAgreed('while it was being removed');
+        } catch (error) {
+          await putTokenBack();
+          resume();
+          throw error;
         }
       }
       try {

@@ -33,6 +33,7 @@ export const OWN_CORES = [
   'switch-refused',
   'undo-during-switch',
   'remove-sync-now',
+  'remove-what-it-loses',
 ] as const;
 export type OwnCore = (typeof OWN_CORES)[number];
 

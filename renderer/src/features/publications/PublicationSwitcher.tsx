@@ -16,13 +16,17 @@ import { unsentDetail } from './unsent-detail';
 /** Notices about a publication go with it when it is removed. */
 const aboutPublication = (id: string): string => `publication ${id}`;
 
+/** Not read yet: one array for every render, so effects that follow the list do not run again. */
+const NONE: PublicationView[] = [];
+
 export function PublicationSwitcher() {
   const queryClient = useQueryClient();
   const switchingTo = useUi((state) => state.switchingTo);
-  const { data: publications = [], error } = useQuery({
+  const { data: listed, error } = useQuery({
     ...publicationsQuery(),
     select: shownActive(switchingTo),
   });
+  const publications = listed ?? NONE;
   const adding = useUi((state) => state.addingPublication);
   const setAdding = useUi((state) => state.setAddingPublication);
   const notify = useUi((state) => state.notify);
@@ -230,6 +234,7 @@ export function PublicationSwitcher() {
         <RemovePublicationDialog
           // Live, so the warning follows the queue while the writer reads it.
           publication={publications.find((p) => p.id === removing.id) ?? removing}
+          gone={listed !== undefined && !listed.some((p) => p.id === removing.id)}
           onClose={() => setRemoving(null)}
           onRemoved={() => removed(removing)}
         />

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useRef } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
+import { unsyncedQuery } from './queries';
 import { afterSync } from './sync-now-counts';
 import { UnsyncedList } from './UnsyncedList';
 import { useSyncNowCounts } from './use-sync-now-counts';
@@ -20,10 +21,13 @@ const keptAfterDelete = (count: number): string =>
  */
 export function RemovePublicationDialog({
   publication,
+  gone = false,
   onClose,
   onRemoved,
 }: {
   publication: PublicationView;
+  /** No longer in Quire: removed in another window (review P9: Remove was still offered). */
+  gone?: boolean;
   onClose: () => void;
   onRemoved: () => Promise<void>;
 }) {
@@ -43,14 +47,30 @@ export function RemovePublicationDialog({
       cancel.current?.focus();
     }
   }, [pending]);
+  // What would be lost, by name: the writer agrees to lose those, and the core refuses the Remove
+  // if anything else is unsynced by then (review P9: a change saved in another window after the
+  // dialog counted went with the publication, the count not yet read again).
+  const listed = useQuery({
+    ...unsyncedQuery(publication.id, [pending, mayLand]),
+    enabled: pending > 0,
+  });
+  const named = listed.data?.map((one) => one.draftId);
   const remove = useMutation({
-    // The counts shown, read once the editor has saved and following the live view since: the
-    // writer agrees to lose what they see counted. Changes saved while the keychain works (a
-    // browser host's other tab) are refused by the core, unless the writer has agreed to lose some.
     mutationFn: () =>
-      bridge.publications.remove({ id: publication.id, discardUnsynced: pending > 0 }),
+      bridge.publications.remove({
+        id: publication.id,
+        discardUnsynced: pending > 0,
+        ...(pending > 0 && { losing: named }),
+      }),
     onSuccess: onRemoved,
   });
+  // Not before the list of what it loses is read, nor while Sync now or Remove is on its way.
+  const removeWaits = remove.isPending || sync.isPending || (pending > 0 && named === undefined);
+  // Once Remove is on its way it cannot be called back: Cancel and Escape would close the dialog
+  // while the publication went all the same (review P9).
+  const closeWaits = remove.isPending;
+  // Said only of another window's Remove: this one's, done, closes the dialog itself.
+  const goneElsewhere = gone && !remove.isPending && !remove.isSuccess;
   const modal = useModal(dialog, cancel);
 
   return (
@@ -60,51 +80,64 @@ export function RemovePublicationDialog({
       aria-labelledby="remove-publication-title"
       aria-describedby="remove-publication-what"
       onClose={onClose}
+      onCancel={(event) => closeWaits && event.preventDefault()}
       onKeyDown={modal.onKeyDown}
     >
       <form method="dialog" onSubmit={(event) => event.preventDefault()}>
         <h2 id="remove-publication-title">Remove “{publication.name}”?</h2>
-        <div id="remove-publication-what">
-          <p>
-            Quire forgets it on this computer: its lists, its drafts and revisions
-            {publication.embedded ? '' : ', and its token in the keychain'}. Removing it deletes
-            nothing on the service
-            {publication.embedded
-              ? ': the sample keeps its posts and pages, and Add publication can bring it back.'
-              : '.'}
+        {goneElsewhere ? (
+          <p id="remove-publication-what">
+            It is no longer in Quire: it was removed in another window.
           </p>
-          {pending > 0 && (
-            <>
-              <p className="error-text">
-                <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
-              </p>
-              <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
-            </>
-          )}
-          {/* Review U9: "Nothing on the service is deleted" was said while such a Delete might
-              land, which only the next sync turns away. */}
-          {mayLand > 0 && (
-            <p className="error-text">
-              <strong>{keptAfterDelete(mayLand)} may still be deleted on the service.</strong> The
-              Delete went out and no answer came back; Quire turns it away at its next sync, but not
-              once the publication is removed. Press Sync now first.
+        ) : (
+          <div id="remove-publication-what">
+            <p>
+              Quire forgets it on this computer: its lists, its drafts and revisions
+              {publication.embedded ? '' : ', and its token in the keychain'}. Removing it deletes
+              nothing on the service
+              {publication.embedded
+                ? ': the sample keeps its posts and pages, and Add publication can bring it back.'
+                : '.'}
             </p>
-          )}
-          {/* Inside the words the dialog is described by, so that, empty, it takes no room. */}
-          <p role="status" className="dialog-status">
-            {line && afterSync(line, publication.name)}
-          </p>
-        </div>
-        {(remove.error ?? sync.error) && (
+            {pending > 0 && (
+              <>
+                <p className="error-text">
+                  <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
+                </p>
+                <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
+              </>
+            )}
+            {/* Review U9: "Nothing on the service is deleted" was said while such a Delete might
+              land, which only the next sync turns away. */}
+            {mayLand > 0 && (
+              <p className="error-text">
+                <strong>{keptAfterDelete(mayLand)} may still be deleted on the service.</strong> The
+                Delete went out and no answer came back; Quire turns it away at its next sync, but
+                not once the publication is removed. Press Sync now first.
+              </p>
+            )}
+            {/* Inside the words the dialog is described by, so that, empty, it takes no room. */}
+            <p role="status" className="dialog-status">
+              {line && afterSync(line, publication.name)}
+            </p>
+          </div>
+        )}
+        {!goneElsewhere && (remove.error ?? sync.error) && (
           <p className="error-text" role="alert">
             {describeError(remove.error ?? sync.error)}
           </p>
         )}
         <div className="dialog-actions">
-          <button ref={cancel} type="button" className="ghost" onClick={onClose}>
-            Cancel
+          <button
+            ref={cancel}
+            type="button"
+            className="ghost"
+            aria-disabled={closeWaits ? 'true' : undefined}
+            onClick={() => !closeWaits && onClose()}
+          >
+            {goneElsewhere ? 'Close' : 'Cancel'}
           </button>
-          {pending > 0 && (
+          {!goneElsewhere && pending > 0 && (
             <button
               type="button"
               onFocus={() => (syncHadFocus.current = true)}
@@ -114,21 +147,28 @@ export function RemovePublicationDialog({
                 if (event.relatedTarget !== null) syncHadFocus.current = false;
               }}
               aria-disabled={sync.isPending ? 'true' : undefined}
-              onClick={() => !sync.isPending && !remove.isPending && sync.mutate()}
+              onClick={() => {
+                if (sync.isPending || remove.isPending) return;
+                // A Remove refused before is old news once Sync now goes (review P9).
+                remove.reset();
+                sync.mutate();
+              }}
             >
               {sync.isPending ? 'Syncing…' : 'Sync now'}
             </button>
           )}
-          <button
-            type="button"
-            className="danger"
-            aria-disabled={remove.isPending || sync.isPending ? 'true' : undefined}
-            onClick={() => !remove.isPending && !sync.isPending && remove.mutate()}
-          >
-            {pending > 0
-              ? `Remove and lose ${pending === 1 ? '1 change' : `${pending} changes`}`
-              : 'Remove'}
-          </button>
+          {!goneElsewhere && (
+            <button
+              type="button"
+              className="danger"
+              aria-disabled={removeWaits ? 'true' : undefined}
+              onClick={() => !removeWaits && remove.mutate()}
+            >
+              {pending > 0
+                ? `Remove and lose ${pending === 1 ? '1 change' : `${pending} changes`}`
+                : 'Remove'}
+            </button>
+          )}
         </div>
       </form>
     </dialog>

@@ -177,7 +177,7 @@ describe('Remove’s dialog and its counts', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
     const status = await within(dialog).findByText(/^Sync now /);
     expect(status.textContent).toBe(
-      'Sync now sent what it could; 1 change is waiting for you, not for the service: an edit to a live post for its Update, a conflict for your choice, or a refused change for your fix.',
+      'Sync now sent what it could. 1 edit to a live post waits for your Update.',
     );
     // Counted again by Sync now, then another change saved in another window: counted too.
     await editElsewhere(second.id);
@@ -277,7 +277,9 @@ describe('Remove’s dialog as the live view moves', () => {
     });
     // Sync now counts 1, as before: the list names it all the same.
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
-    await within(dialog).findByText(/^Sync now sent what it could; 1 change is waiting/);
+    await within(dialog).findByText(
+      'Sync now sent what it could. 1 edit to a live post waits for your Update.',
+    );
     expect(
       (await within(dialog).findAllByRole('listitem')).map((item) => item.textContent),
     ).toEqual(['“Held one”: edits not live: Update not pressed']);
@@ -350,7 +352,9 @@ describe('Remove’s dialog, its status line', () => {
     }));
     answeredCalls.set('publications.list', async () => [counted(archive, 1)]);
     await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
-    await within(dialog).findByText(/Archive did not answer\.$/);
+    await within(dialog).findByText(
+      /^Sync now could not send everything: Archive did not answer\./,
+    );
     answeredCalls.clear();
     hand(counted(archive, 1)); // the sidebar's re-read
     // Another window edits a live post (held for its Update): 2.

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { afterSync, followLive, shownCounts, type Counts, type Synced } from './sync-now-counts';
+import {
+  afterSync,
+  followLive,
+  forWriterOf,
+  shownCounts,
+  type Counts,
+  type ForWriter,
+  type Synced,
+} from './sync-now-counts';
 
 const n = (pending: number, mayLand = 0): Counts => ({ pending, mayLand });
 /** Sync now answered with `counts`, the live view at `from` then. */
-const answered = (from: Counts, counts: Counts, silent = false): Synced => ({
-  from,
-  counts,
-  silent,
-  said: true,
-});
+const answered = (
+  from: Counts,
+  counts: Counts,
+  silent = false,
+  forWriter: ForWriter = { held: 0, conflict: 0, refused: 0 },
+): Synced => ({ from, counts, silent, forWriter, said: true });
 
 /** The dialog's state after the live view went through `views`, and what it shows at the end. */
 function through(synced: Synced, views: Counts[]) {
@@ -67,10 +75,29 @@ describe('what Sync now left', () => {
       'Everything has reached the service: nothing is lost by removing it.',
     );
     expect(afterSync(answered(n(3), n(2), true), 'Archive')).toBe(
-      'Sync now could not send everything: 2 changes are still waiting. Archive did not answer.',
+      'Sync now could not send everything: Archive did not answer. 2 changes are still waiting for the service.',
     );
-    expect(afterSync(answered(n(3), n(1)), 'Archive')).toMatch(
-      /^Sync now sent what it could; 1 change is waiting for you, not for the service: /,
+    const mixed = { held: 1, conflict: 2, refused: 1 };
+    expect(afterSync(answered(n(6), n(5), false, mixed), 'Archive')).toBe(
+      'Sync now sent what it could. 1 change is still waiting for the service. 1 edit to a live post waits for your Update. 2 conflicts wait for your choice. 1 change the service refused waits for your fix.',
     );
+  });
+
+  // Review P9: a Delete in its undo window, or one a 5xx turned back, was said to wait for the
+  // writer's Update, choice or fix.
+  it('does not say a change waits for the writer unless one of its kind does', () => {
+    expect(afterSync(answered(n(2), n(1)), 'Archive')).toBe(
+      'Sync now sent what it could. 1 change is still waiting for the service.',
+    );
+    expect(afterSync(answered(n(2), n(2), false, { held: 2, conflict: 0, refused: 0 }), 'A')).toBe(
+      'Sync now sent what it could. 2 edits to live posts wait for your Update.',
+    );
+  });
+
+  it('counts each why of the list of what is left', () => {
+    const list = (['held', 'delete', 'conflict', 'held', 'refused', 'new'] as const).map((why) => ({
+      why,
+    }));
+    expect(forWriterOf(list)).toEqual({ held: 2, conflict: 1, refused: 1 });
   });
 });

@@ -1,7 +1,21 @@
+import type { UnsyncedView } from '../../../../shared/views';
+
 /** What Remove would lose: changes not on the service, and Deletes taken back that may land. */
 export interface Counts {
   pending: number;
   mayLand: number;
+}
+
+/** Of what is left, what waits for the writer, by why (the rest waits for the service). */
+export interface ForWriter {
+  held: number;
+  conflict: number;
+  refused: number;
+}
+
+export function forWriterOf(list: readonly { why: UnsyncedView['why'] }[]): ForWriter {
+  const count = (why: UnsyncedView['why']) => list.filter((one) => one.why === why).length;
+  return { held: count('held'), conflict: count('conflict'), refused: count('refused') };
 }
 
 /** Sync now's answer, as Remove's dialog keeps it. */
@@ -11,6 +25,7 @@ export interface Synced {
   counts: Counts;
   /** The service did not answer. */
   silent: boolean;
+  forWriter: ForWriter;
   /** Its line stands: the live view has not moved on from it. */
   said: boolean;
 }
@@ -44,14 +59,27 @@ export function shownCounts(
 }
 
 /**
- * What Sync now left, and why: the service silent, or changes that wait for the writer, not for
- * it (review P5: an edit of a live post, held for Update, was blamed on the service).
+ * What Sync now left, and why: the service silent or still to be sent, or changes that wait for
+ * the writer, each said by what it waits for (review P5: an edit of a live post, held for Update,
+ * was blamed on the service; review P9: a Delete in its undo window was called the writer's).
  */
-export function afterSync({ counts, silent }: Synced, name: string): string {
-  const waiting = counts.pending === 1 ? '1 change is' : `${counts.pending} changes are`;
+export function afterSync({ counts, silent, forWriter }: Synced, name: string): string {
   if (counts.pending === 0)
     return 'Everything has reached the service: nothing is lost by removing it.';
-  return silent
-    ? `Sync now could not send everything: ${waiting} still waiting. ${name} did not answer.`
-    : `Sync now sent what it could; ${waiting} waiting for you, not for the service: an edit to a live post for its Update, a conflict for your choice, or a refused change for your fix.`;
+  const { held, conflict, refused } = forWriter;
+  const forService = Math.max(0, counts.pending - held - conflict - refused);
+  const sentences = [
+    silent
+      ? `Sync now could not send everything: ${name} did not answer.`
+      : 'Sync now sent what it could.',
+    forService === 1 && '1 change is still waiting for the service.',
+    forService > 1 && `${forService} changes are still waiting for the service.`,
+    held === 1 && '1 edit to a live post waits for your Update.',
+    held > 1 && `${held} edits to live posts wait for your Update.`,
+    conflict === 1 && '1 conflict waits for your choice.',
+    conflict > 1 && `${conflict} conflicts wait for your choice.`,
+    refused === 1 && '1 change the service refused waits for your fix.',
+    refused > 1 && `${refused} changes the service refused wait for your fix.`,
+  ];
+  return sentences.filter((one): one is string => typeof one === 'string').join(' ');
 }

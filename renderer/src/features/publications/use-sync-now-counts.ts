@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { publicationKeys } from './queries';
-import { followLive, shownCounts, type Counts, type Synced } from './sync-now-counts';
+import { followLive, forWriterOf, shownCounts, type Counts, type Synced } from './sync-now-counts';
 
 const countsOf = (view: PublicationView): Counts => ({
   pending: view.pendingChanges,
@@ -26,11 +26,13 @@ export function useSyncNowCounts(publication: PublicationView) {
       const status = await bridge.sync.syncNow({});
       const now = (await bridge.publications.list({})).find((p) => p.id === publication.id);
       if (!now) throw new Error(`“${publication.name}” is no longer in Quire.`);
-      return { status, now };
+      const left = await bridge.publications.unsynced({ id: publication.id });
+      return { status, now, left };
     },
-    onSuccess: ({ status, now }) => {
+    onSuccess: ({ status, now, left }) => {
       const silent = status.waitingFor.includes(publication.id);
-      setSynced({ from: live, counts: countsOf(now), silent, said: true });
+      const forWriter = forWriterOf(left);
+      setSynced({ from: live, counts: countsOf(now), silent, forWriter, said: true });
       void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
       // Why each has not gone may be another now, its count the same (review P8: "not on the
       // service yet" beside a change Sync now had got refused).

@@ -135,6 +135,34 @@ describe('useCoreEvents', () => {
     expect(client.getQueryState(unsynced)?.isInvalidated).toBe(true);
     view.unmount();
   });
+  // Review P9: each event read the publications and Remove's list again, and the core walked
+  // every draft for each, the read before dropped by the renderer but answered all the same.
+  it('reads the counts again once for a burst of draft changes, and once after it', () => {
+    const client = new QueryClient();
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Probe onMenu={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    vi.useFakeTimers();
+    try {
+      const reads = vi.spyOn(client, 'invalidateQueries');
+      const countReads = () =>
+        reads.mock.calls.filter(([filters]) => filters?.queryKey === publicationKeys.unsyncedAll)
+          .length;
+      for (let i = 0; i < 20; i++)
+        listeners.forEach((listener) =>
+          listener({ type: 'draft-changed', draftId: `d${i}`, publicationId: 'p1' }),
+        );
+      expect(countReads()).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      // The changes after the first are read too: none is left unread.
+      expect(countReads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      view.unmount();
+    }
+  });
   it('says a Delete the core did not send, as a failure that stays until dismissed', async () => {
     const { useUi } = await import('../../ui-store');
     const client = new QueryClient();
