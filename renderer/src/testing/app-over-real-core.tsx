@@ -81,6 +81,22 @@ export function appOverRealCore(own?: OwnCore) {
     await bridge.publications.setActive({ id: sample.id });
   });
 
+  /** Published and synced; with `publicationId`, nothing of that publication left unsynced. */
+  const publish = async (draftId: string, publicationId?: string) => {
+    const made = await bridge.drafts.get({ draftId });
+    await bridge.drafts.save({ draftId, fields: { ...made.fields, status: 'publish' } });
+    await waitFor(
+      async () => {
+        await bridge.sync.syncNow({});
+        expect((await bridge.drafts.get({ draftId })).serviceStatus).toBe('publish');
+        if (publicationId === undefined) return;
+        const now = (await bridge.publications.list({})).find((p) => p.id === publicationId);
+        expect(now?.pendingChanges).toBe(0);
+      },
+      { timeout: 15_000, interval: 500 },
+    );
+  };
+
   const harness = {
     bridge,
     useUi: (): typeof useUiStore => useUi,
@@ -95,15 +111,8 @@ export function appOverRealCore(own?: OwnCore) {
     /** A post live on the service with `live`, and edits held here (not sent with Update). */
     publishedWithEdits: async (title: string, live: string, edits: string) => {
       const post = await harness.createPost(title, live);
-      const made = await bridge.drafts.get({ draftId: post.id });
-      await bridge.drafts.save({ draftId: post.id, fields: { ...made.fields, status: 'publish' } });
-      await waitFor(
-        async () => {
-          await bridge.sync.syncNow({});
-          expect((await bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-        },
-        { timeout: 15_000, interval: 500 },
-      );
+      // Not all the sample: other files' drafts share its core.
+      await publish(post.id);
       const published = await bridge.drafts.get({ draftId: post.id });
       await bridge.drafts.save({
         draftId: post.id,
@@ -112,21 +121,37 @@ export function appOverRealCore(own?: OwnCore) {
       return post;
     },
 
-    /** The global setup's plain second service, added behind the app's back (not made active). */
-    addArchive: () => {
-      const { baseUrl, subdomain, token } = inject('quireHost').elsewhere;
-      return bridge.publications.add({ name: 'Archive', baseUrl, subdomain, token });
+    /** A post live on the service of `publicationId`, nothing of it unsynced. */
+    liveOn: async (publicationId: string, title: string) => {
+      const post = await bridge.records.create({
+        publicationId,
+        kind: 'post',
+        fields: { title, content: '<p>Live.</p>' },
+      });
+      await publish(post.id, publicationId);
+      return post;
     },
 
-    /** The App, with the draft open in its editor. */
-    /** The app's own cache comes back too, for a test to do what an event from the core does. */
-    async openInApp(draftId: string) {
+    /** The App on a cache of its own, for a test to do what an event from the core does. */
+    renderApp() {
       const client = new QueryClient();
       render(
         <QueryClientProvider client={client}>
           <App />
         </QueryClientProvider>,
       );
+      return client;
+    },
+
+    /** The global setup's plain second service, added behind the app's back (not made active). */
+    addArchive: () => {
+      const { baseUrl, subdomain, token } = inject('quireHost').elsewhere;
+      return bridge.publications.add({ name: 'Archive', baseUrl, subdomain, token });
+    },
+
+    /** The App, with the draft open in its editor, and the app's cache. */
+    async openInApp(draftId: string) {
+      const client = harness.renderApp();
       act(() => useUi.getState().openDraft(draftId));
       const editor = editorOf(await screen.findByLabelText('Post text'));
       return { editor, client, type: (text: string) => typeAtEnd(editor, text) };

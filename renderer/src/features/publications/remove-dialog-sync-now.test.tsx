@@ -97,40 +97,12 @@ describe('Remove, a Delete taken back that may still land', () => {
 // view the sidebar hands it; Sync now blamed the service for an edit it never sends (held for
 // Update); and its button, gone once nothing was left, took the focus out of the dialog.
 describe('Remove’s dialog and its counts', () => {
-  /** A post live on the Archive's service, nothing of it unsynced. */
-  async function livePost(archiveId: string, title: string) {
-    const post = await app.bridge.records.create({
-      publicationId: archiveId,
-      kind: 'post',
-      fields: { title, content: '<p>Live.</p>' },
-    });
-    const made = await app.bridge.drafts.get({ draftId: post.id });
-    await app.bridge.drafts.save({
-      draftId: post.id,
-      fields: { ...made.fields, status: 'publish' },
-    });
-    await waitFor(
-      async () => {
-        await app.bridge.sync.syncNow({});
-        expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-        const now = (await app.bridge.publications.list({})).find((p) => p.id === archiveId);
-        expect(now?.pendingChanges).toBe(0);
-      },
-      { timeout: 15_000, interval: 500 },
-    );
-    return post;
-  }
+  const livePost = app.liveOn;
   const archiveWithLivePost = async () => livePost((await app.addArchive()).id, 'Live one');
 
   let client = new QueryClient();
   async function renderApp() {
-    const { App } = await import('../../App');
-    client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <App />
-      </QueryClientProvider>,
-    );
+    client = app.renderApp();
     await screen.findByRole('button', { name: 'Remove Archive' });
   }
 

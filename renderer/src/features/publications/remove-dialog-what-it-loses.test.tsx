@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appOverRealCore } from '../../testing/app-over-real-core';
@@ -12,26 +12,7 @@ import type { publicationKeys as publicationKeysOf } from './queries';
 const app = appOverRealCore('remove-what-it-loses');
 configure({ asyncUtilTimeout: 10_000 });
 
-/** A post live on the Archive's service, nothing of it unsynced. */
-async function livePost(archiveId: string, title: string) {
-  const post = await app.bridge.records.create({
-    publicationId: archiveId,
-    kind: 'post',
-    fields: { title, content: '<p>Live.</p>' },
-  });
-  const made = await app.bridge.drafts.get({ draftId: post.id });
-  await app.bridge.drafts.save({ draftId: post.id, fields: { ...made.fields, status: 'publish' } });
-  await waitFor(
-    async () => {
-      await app.bridge.sync.syncNow({});
-      expect((await app.bridge.drafts.get({ draftId: post.id })).serviceStatus).toBe('publish');
-      const now = (await app.bridge.publications.list({})).find((p) => p.id === archiveId);
-      expect(now?.pendingChanges).toBe(0);
-    },
-    { timeout: 15_000, interval: 500 },
-  );
-  return post;
-}
+const livePost = app.liveOn;
 
 /** An edit saved, as another window saves it: held for Update, so it stays unsynced. */
 async function edit(draftId: string) {
@@ -44,13 +25,7 @@ let client = new QueryClient();
 let publicationKeys: typeof publicationKeysOf;
 async function renderApp() {
   ({ publicationKeys } = await import('./queries'));
-  const { App } = await import('../../App');
-  client = new QueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <App />
-    </QueryClientProvider>,
-  );
+  client = app.renderApp();
   await screen.findByRole('button', { name: 'Remove Archive' });
 }
 
