@@ -133,8 +133,7 @@ export function appOverRealCore(own?: OwnCore) {
     },
 
     /** The App on a cache of its own, for a test to do what an event from the core does. */
-    renderApp() {
-      const client = new QueryClient();
+    renderApp(client = new QueryClient()) {
       render(
         <QueryClientProvider client={client}>
           <App />

@@ -64,13 +64,19 @@ export function RemovePublicationDialog({
       }),
     onSuccess: onRemoved,
   });
-  // Not before the list of what it loses is read, nor while Sync now or Remove is on its way.
-  const removeWaits = remove.isPending || sync.isPending || (pending > 0 && named === undefined);
+  // Not before the list of what it loses is read and agrees with the count said (review P10: read
+  // before the count, it named two beside "lose 1 change"), nor while Sync now or Remove goes.
+  const removeWaits =
+    remove.isPending || sync.isPending || (pending > 0 && named?.length !== pending);
   // Once Remove is on its way it cannot be called back: Cancel and Escape would close the dialog
   // while the publication went all the same (review P9).
   const closeWaits = remove.isPending;
   // Said only of another window's Remove: this one's, done, closes the dialog itself.
   const goneElsewhere = gone && !remove.isPending && !remove.isSuccess;
+  // Its buttons but Close go with it: the keyboard stays in the dialog (review P10).
+  useLayoutEffect(() => {
+    if (goneElsewhere && !dialog.current?.contains(document.activeElement)) cancel.current?.focus();
+  }, [goneElsewhere]);
   const modal = useModal(dialog, cancel);
 
   return (
@@ -79,9 +85,18 @@ export function RemovePublicationDialog({
       role="alertdialog"
       aria-labelledby="remove-publication-title"
       aria-describedby="remove-publication-what"
-      onClose={onClose}
+      onClose={() => {
+        // Closed all the same (Chromium lets a second Escape through unpreventable): shown again,
+        // as the Remove it is waiting for still goes (review P10).
+        if (closeWaits) dialog.current?.showModal();
+        else onClose();
+      }}
       onCancel={(event) => closeWaits && event.preventDefault()}
-      onKeyDown={modal.onKeyDown}
+      onKeyDown={(event) => {
+        // The one place Chromium's close request can still be stopped, every time.
+        if (event.key === 'Escape' && closeWaits) event.preventDefault();
+        modal.onKeyDown(event);
+      }}
     >
       <form method="dialog" onSubmit={(event) => event.preventDefault()}>
         <h2 id="remove-publication-title">Remove “{publication.name}”?</h2>
@@ -105,6 +120,20 @@ export function RemovePublicationDialog({
                   <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
                 </p>
                 <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
+                {/* Remove waits for this list: not left disabled without a word (review P10). */}
+                {listed.isError && (
+                  <p className="error-text" role="alert">
+                    Quire could not read which changes Remove would lose:{' '}
+                    {describeError(listed.error)}{' '}
+                    <button
+                      type="button"
+                      className="ghost small"
+                      onClick={() => void listed.refetch()}
+                    >
+                      Read again
+                    </button>
+                  </p>
+                )}
               </>
             )}
             {/* Review U9: "Nothing on the service is deleted" was said while such a Delete might

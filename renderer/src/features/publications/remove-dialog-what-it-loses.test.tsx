@@ -4,7 +4,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appOverRealCore } from '../../testing/app-over-real-core';
-import { heldCalls } from '../../testing/real-core';
+import { calledMethods, DISK_FULL, failingCalls, heldCalls } from '../../testing/real-core';
 import type { publicationKeys as publicationKeysOf } from './queries';
 
 // Review P9 of Remove's dialog, over the real core (a core of its own: these tests remove and
@@ -23,10 +23,18 @@ async function edit(draftId: string) {
 let client = new QueryClient();
 // Imported once the real core is installed: the bridge module reads it as it loads.
 let publicationKeys: typeof publicationKeysOf;
+/** The App; `retry: false` as the app's own rule has it for the core's errors. */
 async function renderApp() {
   ({ publicationKeys } = await import('./queries'));
-  client = app.renderApp();
+  client = app.renderApp(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   await screen.findByRole('button', { name: 'Remove Archive' });
+}
+
+/** Sync now has read the counts and asked for the list of what is left. */
+function calledAfterSync(): boolean {
+  const synced = calledMethods.lastIndexOf('sync.syncNow');
+  const counted = calledMethods.indexOf('publications.list', synced);
+  return synced >= 0 && counted >= 0 && calledMethods.includes('publications.unsynced', counted);
 }
 
 const archiveIn = async (id: string) =>
@@ -120,5 +128,130 @@ describe('Remove’s dialog, the publication removed in another window', () => {
     ).toEqual(['Close']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  }, 60_000);
+});
+
+// Review P10, of P9's fixes.
+describe('Remove, the list of what it loses not read', () => {
+  it('says why it waits, and Read again reads it', async () => {
+    const archive = await app.addArchive();
+    await edit((await livePost(archive.id, 'Named one')).id);
+    failingCalls.set('publications.unsynced', DISK_FULL);
+    await renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/^Quire could not read which changes Remove would lose: /);
+    const remove = within(dialog).getByRole('button', { name: 'Remove and lose 1 change' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    failingCalls.clear();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Read again' }));
+    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    await waitFor(() => expect(remove.getAttribute('aria-disabled')).toBeNull());
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  }, 60_000);
+});
+
+describe('Remove, its list read before the count', () => {
+  it('waits until both say the same, and loses no more than it said', async () => {
+    const archive = await app.addArchive();
+    const named = await livePost(archive.id, 'Named one');
+    const other = await livePost(archive.id, 'Other one');
+    await edit(named.id);
+    await renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    // Another window saves "Other one": the list is read again, the count not yet.
+    await edit(other.id);
+    let answer = () => {};
+    heldCalls.set('publications.list', new Promise<void>((resolve) => (answer = resolve)));
+    void client.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
+    void client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll });
+    await within(dialog).findByText('“Other one”: edits not live: Update not pressed');
+    const remove = within(dialog).getByRole('button', { name: 'Remove and lose 1 change' });
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    const removes = () => calledMethods.filter((name) => name === 'publications.remove').length;
+    const before = removes();
+    fireEvent.click(remove);
+    await act(async () => {});
+    expect(removes(), 'the press not taken').toBe(before);
+    // The count read, both say two: Remove loses the two it now names.
+    act(() => answer());
+    const both = await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
+    await waitFor(() => expect(both.getAttribute('aria-disabled')).toBeNull());
+  }, 60_000);
+});
+
+describe('Remove’s dialog, the publication removed elsewhere while Remove has the focus', () => {
+  it('keeps the keyboard in the dialog, on Close', async () => {
+    const archive = await app.addArchive();
+    await renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const remove = within(dialog).getByRole('button', { name: 'Remove' });
+    act(() => remove.focus());
+    await app.bridge.publications.remove({ id: archive.id });
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
+    await within(dialog).findByText('It is no longer in Quire: it was removed in another window.');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
+  }, 60_000);
+});
+
+describe('Escape pressed twice while Remove is on its way', () => {
+  it('is stopped at its keydown, and a close let through opens the dialog again', async () => {
+    const archive = await app.addArchive();
+    await renderApp();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = (await screen.findByRole('alertdialog')) as HTMLDialogElement;
+    let answer = () => {};
+    heldCalls.set('publications.remove', new Promise<void>((resolve) => (answer = resolve)));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    await waitFor(() => expect(cancel.getAttribute('aria-disabled')).toBe('true'));
+    // Chromium: a second Escape with no activation between fires a cancel that cannot be
+    // prevented, then closes the dialog (its close watcher's guard); only the keydown stops it.
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    dialog.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(true);
+    // Closed all the same: shown again.
+    dialog.open = false;
+    dialog.dispatchEvent(new Event('close'));
+    expect({ open: dialog.open, shown: screen.queryByRole('alertdialog') !== null }).toEqual({
+      open: true,
+      shown: true,
+    });
+    act(() => answer());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(await archiveIn(archive.id)).toBe(false);
+  }, 60_000);
+});
+
+describe('Sync now’s line, a change saved between its two reads', () => {
+  it('says as many as the count beside it', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const named = await livePost(archive.id, 'Named one');
+    const other = await livePost(archive.id, 'Other one');
+    await edit(named.id);
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    let answer = () => {};
+    heldCalls.set('publications.unsynced', new Promise<void>((resolve) => (answer = resolve)));
+    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+    // Sync now has read the count (1) and waits on the list: another window saves meanwhile.
+    await waitFor(() => expect(calledAfterSync()).toBe(true));
+    await edit(other.id);
+    act(() => answer());
+    const status = await within(dialog).findByText(/^Sync now /);
+    expect({
+      line: status.textContent,
+      count: dialog.querySelector('.error-text strong')?.textContent,
+    }).toEqual({
+      line: 'Sync now sent what it could. 2 edits to live posts wait for your Update.',
+      count: '2 changes have not reached the service yet and will be lost.',
+    });
   }, 60_000);
 });

@@ -32,7 +32,10 @@ export function useSyncNowCounts(publication: PublicationView) {
     onSuccess: ({ status, now, left }) => {
       const silent = status.waitingFor.includes(publication.id);
       const forWriter = forWriterOf(left);
-      setSynced({ from: live, counts: countsOf(now), silent, forWriter, said: true });
+      // Its count is the list's: a save between the two reads is in the second only, and the line
+      // said more waited than the count beside it (review P10).
+      const counts = { pending: left.length, mayLand: now.deletesMayLand };
+      setSynced({ from: live, counts, silent, forWriter, said: true });
       void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
       // Why each has not gone may be another now, its count the same (review P8: "not on the
       // service yet" beside a change Sync now had got refused).

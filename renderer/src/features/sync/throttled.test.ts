@@ -5,40 +5,53 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('a read asked for by a burst of events', () => {
-  it('runs at once, once more at the window’s end for the calls in it, and not again', () => {
+  it('does not run again before the run on its way has settled (review P10)', async () => {
+    let answer = () => {};
+    const run = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    const call = throttled(run, 250);
+    call();
+    call();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(run).toHaveBeenCalledTimes(1);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('runs at once, once more at the window’s end for the calls in it, and not again', async () => {
     const run = vi.fn();
     const call = throttled(run, 250);
     call();
     expect(run).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 20; i++) call();
     expect(run).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(250);
+    await vi.advanceTimersByTimeAsync(250);
     expect(run).toHaveBeenCalledTimes(2);
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(run).toHaveBeenCalledTimes(2);
   });
 
-  it('never drops the last call of a long burst', () => {
+  it('never drops the last call of a long burst', async () => {
     const run = vi.fn();
     const call = throttled(run, 250);
     for (let t = 0; t < 1_000; t += 50) {
       call();
-      vi.advanceTimersByTime(50);
+      await vi.advanceTimersByTimeAsync(50);
     }
     const during = run.mock.calls.length;
     expect(during).toBeLessThanOrEqual(5);
     call();
-    vi.advanceTimersByTime(250);
+    await vi.advanceTimersByTimeAsync(250);
     expect(run.mock.calls.length).toBe(during + 1);
   });
 
-  it('runs nothing once cancelled (the app unmounted)', () => {
+  it('runs nothing once cancelled (the app unmounted)', async () => {
     const run = vi.fn();
     const call = throttled(run, 250);
     call();
     call();
     call.cancel();
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(run).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,30 +1,42 @@
 /**
- * `run` at once, then at most once every `ms` while calls keep coming; a call in a window is never
- * dropped, it runs at the window's end. For reads a burst of the core's events asks for again and
- * again, each of which the core answers in full even when the renderer has dropped it.
+ * `run` at once, then again at most once every `ms` while calls keep coming, and never before the
+ * run before has settled: a read started anew cancels the one on its way, whose answer the core
+ * has worked out all the same (review P10: with reads slower than `ms`, every answer was thrown
+ * away for the next). A call meanwhile is never dropped: it runs when the window ends.
  */
-export function throttled(run: () => void, ms: number): { (): void; cancel(): void } {
+export function throttled(
+  run: () => Promise<unknown> | void,
+  ms: number,
+): { (): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let busy = false;
   let again = false;
-  const windowEnds = (): void => {
-    timer = null;
-    if (!again) return;
-    again = false;
-    run();
-    timer = setTimeout(windowEnds, ms);
+  let cancelled = false;
+  const go = (): void => {
+    busy = true;
+    let ran: Promise<unknown> | void;
+    try {
+      ran = run();
+    } catch {
+      ran = undefined;
+    }
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    void Promise.all([Promise.resolve(ran).catch(() => undefined), waited]).then(() => {
+      timer = null;
+      busy = false;
+      if (cancelled || !again) return;
+      again = false;
+      go();
+    });
   };
   const call = (): void => {
-    if (timer !== null) {
-      again = true;
-      return;
-    }
-    run();
-    timer = setTimeout(windowEnds, ms);
+    if (cancelled) return;
+    if (busy) again = true;
+    else go();
   };
   call.cancel = (): void => {
+    cancelled = true;
     if (timer !== null) clearTimeout(timer);
-    timer = null;
-    again = false;
   };
   return call;
 }

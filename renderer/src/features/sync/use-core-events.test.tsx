@@ -137,7 +137,7 @@ describe('useCoreEvents', () => {
   });
   // Review P9: each event read the publications and Remove's list again, and the core walked
   // every draft for each, the read before dropped by the renderer but answered all the same.
-  it('reads the counts again once for a burst of draft changes, and once after it', () => {
+  it('reads the counts again once for a burst of draft changes, and once after it', async () => {
     const client = new QueryClient();
     const view = render(
       <QueryClientProvider client={client}>
@@ -155,7 +155,7 @@ describe('useCoreEvents', () => {
           listener({ type: 'draft-changed', draftId: `d${i}`, publicationId: 'p1' }),
         );
       expect(countReads()).toBe(1);
-      vi.advanceTimersByTime(1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
       // The changes after the first are read too: none is left unread.
       expect(countReads()).toBe(2);
     } finally {

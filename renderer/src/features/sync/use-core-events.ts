@@ -25,10 +25,14 @@ export function useCoreEvents(
   useEffect(() => {
     // Each read walks every draft of the publications in the core: a round sending 20 drafts is
     // 20 events, read again a few times a second, not 20 times (review P9).
-    const readCounts = throttled(() => {
-      void queryClient.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
-      void queryClient.invalidateQueries({ queryKey: publicationKeys.unsyncedAll });
-    }, COUNTS_READ_MS);
+    const readCounts = throttled(
+      () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: publicationKeys.list, exact: true }),
+          queryClient.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }),
+        ]),
+      COUNTS_READ_MS,
+    );
     const unsubscribe = bridge.onEvent((event) => {
       switch (event.type) {
         case 'sync': {
