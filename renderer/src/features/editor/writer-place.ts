@@ -198,7 +198,11 @@ const BLANK = /^[ \t\n\r\f]+$/;
  * in a post of 200). So: just after the last of them, or, for a caret that stood before a block's
  * first words (`blockStart`), just before the next; just past the last words when it has fewer.
  */
-/** A carriage return or line feed at `at`, written or a reference; `\r\n` (however spelled) one. */
+/**
+ * A carriage return or line feed at `at`, written or a reference; `\r\n` one, however spelled,
+ * but for a written `\r` before a referenced `\n`: the parser's input stream folds a written pair
+ * only, and a written `\r` alone is a line end of its own before it.
+ */
 function lineEndAt(text: string, at: number): number {
   const one = (i: number): [string, number] | null => {
     const c = text.charAt(i);
@@ -211,8 +215,14 @@ function lineEndAt(text: string, at: number): number {
   const first = one(at);
   if (!first) return 0;
   const second = first[0] === '\r' ? one(at + first[1]) : null;
-  return first[1] + (second?.[0] === '\n' ? second[1] : 0);
+  const written = first[1] === 1;
+  const pairs = second?.[0] === '\n' && (!written || second[1] === 1);
+  return first[1] + (pairs ? second![1] : 0);
 }
+
+/** A carriage return written as a reference at `at`. */
+const referencedReturn = (text: string, at: number): boolean =>
+  text.charAt(at) === '&' && decodeHTML(text.slice(at, unitEnd(text, at))) === '\r';
 
 function afterText(text: string, chars: number, blockStart: boolean): number {
   return walkText(text, chars, blockStart)[0];
@@ -266,7 +276,13 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
       if (inPre && pre) {
         [words, space] = [false, -1];
         // However written: `<pre>&#13;\n` is `<pre>` and a line end to the editor (review R25).
-        at = end + lineEndAt(text, end);
+        const dropped = lineEndAt(text, end);
+        at = end + dropped;
+        // A referenced `\r` after a line feed the parser dropped begins the listing: the
+        // sanitiser writes it raw, and the editor's parse of that reads it as the line end just
+        // after `<pre>`, and drops it too (review R26: `<pre>\n&#13;\n`, a character early).
+        if (dropped > 0 && !referencedReturn(text, end) && referencedReturn(text, at))
+          at += lineEndAt(text, at);
         continue;
       }
       // In a listing a line break is a line end of its words (review R21: Medium's export).
@@ -275,10 +291,15 @@ function walkText(text: string, chars: number, blockStart: boolean): [number, nu
         [count, after, words] = [count + 1, end, true];
       } else if (BREAK.test(tag)) words = false;
       else if (!INLINE.test(tag)) [words, space] = [false, -1];
-    } else if (pre && reference !== null && lineEndAt(text, at) > end - at) {
+    } else if (
+      pre &&
+      (reference !== null || text.charAt(at) === '\r') &&
+      lineEndAt(text, at) > end - at
+    ) {
       // In a listing the parser reads `\r\n` as one line end, however written: `&#13;` and the
       // line end after it are one character (reviews R24, R25: each line of such a listing
-      // counted a character early).
+      // counted a character early), and so is a written pair (a post stored with Windows line
+      // ends, as a form's textarea sends them: each line a character early).
     } else if (
       !tag &&
       !pre &&
