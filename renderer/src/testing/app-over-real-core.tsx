@@ -10,6 +10,7 @@ import type { leavesSettled as leavesSettledFn } from '../features/editor/leave-
 import type { useUi as useUiStore } from '../ui-store';
 import {
   activePublication,
+  answeredCalls,
   DISK_FULL,
   failingCalls,
   heldCalls,
@@ -70,6 +71,7 @@ export function appOverRealCore(own?: OwnCore) {
   afterEach(async () => {
     failingCalls.clear();
     heldCalls.clear();
+    answeredCalls.clear();
     cleanup();
     await leavesSettled();
     useUi.setState({ openDraftId: null, notices: [], kind: 'post', addingPublication: false });

@@ -1,10 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useLayoutEffect, useRef } from 'react';
+import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
 import { useModal } from '../../ui/use-modal';
-import { unsyncedQuery } from './queries';
+import { publicationKeys, unsyncedQuery } from './queries';
 import { afterSync } from './sync-now-counts';
 import { UnsyncedList } from './UnsyncedList';
 import { useSyncNowCounts } from './use-sync-now-counts';
@@ -31,22 +31,22 @@ export function RemovePublicationDialog({
   onClose: () => void;
   onRemoved: () => Promise<void>;
 }) {
+  const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const {
     counts: { pending, mayLand },
     line,
     sync,
+    listRead,
   } = useSyncNowCounts(publication);
-  // The button goes once nothing is left, by this Sync now or another window's: the keyboard
-  // stays in the dialog (review P6: it fell to the page).
-  const syncHadFocus = useRef(false);
+  // A button that had the focus goes (Sync now once nothing is left, Remove and Sync now when
+  // the publication is gone, Read again once read): the keyboard stays in the dialog, on Cancel
+  // (reviews P6, P10, P11: it fell to the page). After every render: any of them may go.
   useLayoutEffect(() => {
-    if (pending === 0 && syncHadFocus.current) {
-      syncHadFocus.current = false;
-      cancel.current?.focus();
-    }
-  }, [pending]);
+    const open = dialog.current;
+    if (open?.open && !open.contains(document.activeElement)) cancel.current?.focus();
+  });
   // What would be lost, by name: the writer agrees to lose those, and the core refuses the Remove
   // if anything else is unsynced by then (review P9: a change saved in another window after the
   // dialog counted went with the publication, the count not yet read again).
@@ -55,6 +55,10 @@ export function RemovePublicationDialog({
     enabled: pending > 0,
   });
   const named = listed.data?.map((one) => one.draftId);
+  useEffect(() => {
+    if (listed.data) listRead(listed.data.length, listed.dataUpdatedAt);
+  }, [listed.data, listed.dataUpdatedAt, listRead]);
+  const countsReading = useIsFetching({ queryKey: publicationKeys.list }) > 0;
   const remove = useMutation({
     mutationFn: () =>
       bridge.publications.remove({
@@ -66,17 +70,21 @@ export function RemovePublicationDialog({
   });
   // Not before the list of what it loses is read and agrees with the count said (review P10: read
   // before the count, it named two beside "lose 1 change"), nor while Sync now or Remove goes.
+  const disagree = pending > 0 && named !== undefined && named.length !== pending;
   const removeWaits =
-    remove.isPending || sync.isPending || (pending > 0 && named?.length !== pending);
+    remove.isPending || sync.isPending || (pending > 0 && named === undefined) || disagree;
+  // Remove waits: said why, with a way to read again, unless the reads are on their way (reviews
+  // P10, P11: disabled without a word when one of them failed).
+  const stuck = listed.isError || (disagree && !listed.isFetching && !countsReading);
+  const readAgain = () => {
+    void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
+    void listed.refetch();
+  };
   // Once Remove is on its way it cannot be called back: Cancel and Escape would close the dialog
   // while the publication went all the same (review P9).
   const closeWaits = remove.isPending;
   // Said only of another window's Remove: this one's, done, closes the dialog itself.
   const goneElsewhere = gone && !remove.isPending && !remove.isSuccess;
-  // Its buttons but Close go with it: the keyboard stays in the dialog (review P10).
-  useLayoutEffect(() => {
-    if (goneElsewhere && !dialog.current?.contains(document.activeElement)) cancel.current?.focus();
-  }, [goneElsewhere]);
   const modal = useModal(dialog, cancel);
 
   return (
@@ -121,15 +129,12 @@ export function RemovePublicationDialog({
                 </p>
                 <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
                 {/* Remove waits for this list: not left disabled without a word (review P10). */}
-                {listed.isError && (
+                {stuck && (
                   <p className="error-text" role="alert">
-                    Quire could not read which changes Remove would lose:{' '}
-                    {describeError(listed.error)}{' '}
-                    <button
-                      type="button"
-                      className="ghost small"
-                      onClick={() => void listed.refetch()}
-                    >
+                    {listed.isError
+                      ? `Quire could not read which changes Remove would lose: ${describeError(listed.error)}`
+                      : 'The changes counted and the changes named differ: something changed as they were read.'}{' '}
+                    <button type="button" className="ghost small" onClick={readAgain}>
                       Read again
                     </button>
                   </p>
@@ -169,12 +174,6 @@ export function RemovePublicationDialog({
           {!goneElsewhere && pending > 0 && (
             <button
               type="button"
-              onFocus={() => (syncHadFocus.current = true)}
-              // Not the window's blur (another window, another app), which leaves it focused
-              // there (review P7: the focus fell to the page all the same).
-              onBlur={(event) => {
-                if (event.relatedTarget !== null) syncHadFocus.current = false;
-              }}
               aria-disabled={sync.isPending ? 'true' : undefined}
               onClick={() => {
                 if (sync.isPending || remove.isPending) return;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { PublicationView } from '../../../../shared/views';
 import { appOverRealCore } from '../../testing/app-over-real-core';
-import { answeredCalls, failingCalls, heldCalls } from '../../testing/real-core';
+import { answeredCalls, calledMethods, failingCalls, heldCalls } from '../../testing/real-core';
 
 // Review U9 (left then, fixed since): Remove's dialog said "Nothing on the service is deleted"
 // while a Delete taken back might land, which only the next sync turns away, and offered no way
@@ -15,8 +15,31 @@ import { answeredCalls, failingCalls, heldCalls } from '../../testing/real-core'
 const app = appOverRealCore('remove-sync-now');
 configure({ asyncUtilTimeout: 10_000 });
 
+/**
+ * The core's list of what Remove would lose, stood in as the counts are (the real core has
+ * nothing unsynced here): as many as the view handed counts, so that the two agree. Sync now's
+ * own read, just after its count's, is as many as that count (the real core's, or the test's).
+ */
+let listed = { id: '', pendingChanges: 0, deletesMayLand: 0 };
+function standInList() {
+  answeredCalls.set('publications.unsynced', async () => {
+    const syncNows = calledMethods.at(-2) === 'publications.list';
+    const view = syncNows
+      ? ((await app.bridge.publications.list({})).find((p) => p.id === listed.id) ?? listed)
+      : listed;
+    return Array.from({ length: view.pendingChanges }, (_, i) => ({
+      draftId: crypto.randomUUID(),
+      kind: 'post',
+      title: `Change ${i + 1}`,
+      why: i < view.deletesMayLand ? 'may-land' : 'edits',
+    }));
+  });
+}
+
 async function dialogFor(view: (real: PublicationView) => PublicationView) {
   const archive = await app.addArchive();
+  listed = view(archive);
+  standInList();
   const { RemovePublicationDialog } = await import('./RemovePublicationDialog');
   const onRemoved = vi.fn(async () => {});
   render(
@@ -166,7 +189,8 @@ describe('Remove’s dialog and its counts', () => {
   }, 30_000);
 });
 
-async function dialogOver(view: PublicationView) {
+/** The dialog over `view`; the list of what it loses stood in unless `realList`. */
+async function dialogOver(view: PublicationView, realList = false) {
   const { RemovePublicationDialog } = await import('./RemovePublicationDialog');
   const client = new QueryClient();
   const shown = (publication: PublicationView) => (
@@ -178,10 +202,15 @@ async function dialogOver(view: PublicationView) {
       />
     </QueryClientProvider>
   );
+  listed = view;
+  if (!realList) standInList();
   const { rerender } = render(shown(view));
   return {
     dialog: await screen.findByRole('alertdialog'),
-    hand: (next: PublicationView) => rerender(shown(next)),
+    hand: (next: PublicationView) => {
+      listed = next;
+      rerender(shown(next));
+    },
   };
 }
 const counted = (real: PublicationView, pendingChanges: number): PublicationView => ({
@@ -220,7 +249,7 @@ describe('Remove’s dialog as the live view moves', () => {
   it('names again what Sync now left, though the count is the same', async () => {
     const user = userEvent.setup();
     const archive = await app.addArchive();
-    const { dialog } = await dialogOver(counted(archive, 1));
+    const { dialog } = await dialogOver(counted(archive, 1), true);
     // Nothing of the Archive's is unsynced as the dialog opens: nothing is named.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(within(dialog).queryAllByRole('listitem')).toEqual([]);
@@ -327,7 +356,8 @@ describe('Remove’s dialog, its status line', () => {
     await within(dialog).findByText(
       /^Sync now could not send everything: Archive did not answer\./,
     );
-    answeredCalls.clear();
+    answeredCalls.delete('sync.syncNow');
+    answeredCalls.delete('publications.list');
     hand(counted(archive, 1)); // the sidebar's re-read
     // Another window edits a live post (held for its Update): 2.
     hand(counted(archive, 2));

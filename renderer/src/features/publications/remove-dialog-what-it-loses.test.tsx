@@ -255,3 +255,123 @@ describe('Sync now’s line, a change saved between its two reads', () => {
     });
   }, 60_000);
 });
+
+describe('Read again, pressed from the keyboard, succeeds (review P11)', () => {
+  it('keeps the focus in the dialog (the button it was on goes)', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    await edit((await livePost(archive.id, 'Named one')).id);
+    failingCalls.set('publications.unsynced', DISK_FULL);
+    try {
+      await renderApp();
+      await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+      const dialog = await screen.findByRole('alertdialog');
+      const again = await within(dialog).findByRole('button', { name: 'Read again' });
+      act(() => again.focus());
+      failingCalls.clear();
+      await user.keyboard('{Enter}');
+      await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+      await waitFor(() => expect(within(dialog).queryByRole('alert')).toBeNull());
+      expect(dialog.contains(document.activeElement), 'focus fell to the page').toBe(true);
+    } finally {
+      failingCalls.clear();
+    }
+  }, 60_000);
+});
+
+describe('the count not read again (publications.list fails), the list read (review P11)', () => {
+  it('says why Remove waits, or lets it go: not disabled without a word', async () => {
+    const archive = await app.addArchive();
+    const named = await livePost(archive.id, 'Named one');
+    const other = await livePost(archive.id, 'Other one');
+    await edit(named.id);
+    await renderApp();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    await edit(other.id);
+    // What readCounts does on the draft-changed event: the count's read fails, the list's not.
+    failingCalls.set('publications.list', DISK_FULL);
+    try {
+      await act(() =>
+        Promise.all([
+          client.invalidateQueries({ queryKey: publicationKeys.list, exact: true }),
+          client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }),
+        ]),
+      );
+      await within(dialog).findByText('“Other one”: edits not live: Update not pressed');
+      const remove = within(dialog).getByRole('button', { name: 'Remove and lose 1 change' });
+      const alert = await within(dialog).findByRole('alert');
+      expect({
+        removeDisabled: remove.getAttribute('aria-disabled') === 'true',
+        toldWhy: alert.textContent,
+      }).toEqual({
+        removeDisabled: true,
+        toldWhy:
+          'The changes counted and the changes named differ: something changed as they were read. Read again',
+      });
+      // Read again, the count answered: both say two.
+      failingCalls.clear();
+      fireEvent.click(within(alert).getByRole('button', { name: 'Read again' }));
+      const both = await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
+      await waitFor(() => expect(both.getAttribute('aria-disabled')).toBeNull());
+    } finally {
+      failingCalls.clear();
+    }
+  }, 60_000);
+});
+
+describe('Sync now counted a change another window then took back (review P11)', () => {
+  it('does not leave Remove disabled beside a list that names fewer', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const named = await livePost(archive.id, 'Named one');
+    const other = await livePost(archive.id, 'Other one');
+    await edit(named.id);
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    let answerList = () => {};
+    let answerUnsynced = () => {};
+    heldCalls.set('publications.unsynced', new Promise<void>((r) => (answerUnsynced = r)));
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+      await waitFor(() => expect(calledAfterSync()).toBe(true));
+      // Another window saves "Other one" while Sync now reads what is left...
+      await edit(other.id);
+      heldCalls.set('publications.list', new Promise<void>((r) => (answerList = r)));
+      act(() => answerUnsynced());
+      await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
+      // ...and discards it again before the sidebar's count is read.
+      await app.bridge.drafts.discard({ draftId: other.id });
+      // Its draft-changed event, as readCounts reads on it (jsdom gets no events).
+      void client.invalidateQueries({ queryKey: publicationKeys.list, exact: true });
+      void client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll });
+      act(() => answerList());
+      await waitFor(() =>
+        expect(
+          within(dialog).queryByText('“Other one”: edits not live: Update not pressed'),
+        ).toBeNull(),
+      );
+      await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+      await waitFor(
+        () => {
+          const remove = within(dialog).getAllByRole('button').at(-1)!;
+          expect({
+            label: remove.textContent,
+            disabled: remove.getAttribute('aria-disabled'),
+          }).toEqual({
+            label: 'Remove and lose 1 change',
+            disabled: null,
+          });
+        },
+        { timeout: 3_000 },
+      );
+    } finally {
+      answerList();
+      answerUnsynced();
+      heldCalls.clear();
+    }
+  }, 60_000);
+});

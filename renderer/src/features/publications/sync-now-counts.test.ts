@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterListRead,
   afterSync,
   followLive,
   forWriterOf,
@@ -16,7 +17,7 @@ const answered = (
   counts: Counts,
   silent = false,
   forWriter: ForWriter = { held: 0, conflict: 0, refused: 0 },
-): Synced => ({ from, counts, silent, forWriter, said: true });
+): Synced => ({ from, counts, silent, forWriter, said: true, at: 1_000 });
 
 /** The dialog's state after the live view went through `views`, and what it shows at the end. */
 function through(synced: Synced, views: Counts[]) {
@@ -66,6 +67,21 @@ describe('Remove’s counts after Sync now', () => {
 
   it('with nothing synced, shows the live view alone', () => {
     expect(shownCounts(null, n(3, 1))).toEqual({ counts: n(3, 1), line: null });
+  });
+});
+
+describe('Sync now’s counts and the list read after them (review P11)', () => {
+  it('stand while the list agrees, or was read before the answer', () => {
+    const synced = answered(n(1), n(2));
+    expect(afterListRead(synced, 2, 2_000)).toBe(synced);
+    expect(afterListRead(synced, 1, 500)).toBe(synced);
+  });
+
+  it('give way to the live view once a list read after them names another count', () => {
+    const synced = answered(n(1), n(2));
+    const after = afterListRead(synced, 1, 2_000);
+    expect(shownCounts(after, n(1)).counts).toEqual(n(1));
+    expect(afterListRead(after, 3, 3_000)).toBe(after);
   });
 });
 

@@ -28,6 +28,8 @@ export interface Synced {
   forWriter: ForWriter;
   /** Its line stands: the live view has not moved on from it. */
   said: boolean;
+  /** When it was answered (ms since the epoch). */
+  at: number;
 }
 
 export const same = (a: Counts, b: Counts): boolean =>
@@ -46,6 +48,17 @@ export function followLive(synced: Synced, live: Counts): Synced {
   const movedOn = synced.said && !same(synced.counts, live) && !stands;
   if (stands || (synced.from === null && !movedOn)) return synced;
   return { ...synced, from: null, said: synced.said && !movedOn };
+}
+
+/**
+ * Sync now's counts no longer stand once the list of what would be lost, read after its answer,
+ * names another count: the live view shows (review P11: a change saved and taken back meanwhile,
+ * the sidebar's count never moved, left "lose 2 changes" beside one named, and Remove waiting).
+ */
+export function afterListRead(synced: Synced, listed: number, readAt: number): Synced {
+  if (synced.from === null || readAt <= synced.at || listed === synced.counts.pending)
+    return synced;
+  return { ...synced, from: null };
 }
 
 /** The counts to show and act on, and Sync now's answer if its line is to be said. */

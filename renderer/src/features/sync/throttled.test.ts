@@ -31,6 +31,17 @@ describe('a read asked for by a burst of events', () => {
     expect(run).toHaveBeenCalledTimes(2);
   });
 
+  it('runs again after `longest` when the run on its way never settles (review P11)', async () => {
+    const run = vi.fn(() => new Promise<void>(() => {}));
+    const call = throttled(run, 250, 2_000);
+    call();
+    call();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
   it('never drops the last call of a long burst', async () => {
     const run = vi.fn();
     const call = throttled(run, 250);

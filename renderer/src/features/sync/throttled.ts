@@ -2,13 +2,16 @@
  * `run` at once, then again at most once every `ms` while calls keep coming, and never before the
  * run before has settled: a read started anew cancels the one on its way, whose answer the core
  * has worked out all the same (review P10: with reads slower than `ms`, every answer was thrown
- * away for the next). A call meanwhile is never dropped: it runs when the window ends.
+ * away for the next), or `longest` has passed: a run that never settles does not stop every later
+ * one (review P11). A call meanwhile is never dropped: it runs when the window ends.
  */
 export function throttled(
   run: () => Promise<unknown> | void,
   ms: number,
+  longest = Infinity,
 ): { (): void; cancel(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let cap: ReturnType<typeof setTimeout> | null = null;
   let busy = false;
   let again = false;
   let cancelled = false;
@@ -21,8 +24,15 @@ export function throttled(
       ran = undefined;
     }
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-    void Promise.all([Promise.resolve(ran).catch(() => undefined), waited]).then(() => {
-      timer = null;
+    const settled = Promise.race([
+      Promise.resolve(ran).catch(() => undefined),
+      new Promise<void>((resolve) => {
+        if (longest !== Infinity) cap = setTimeout(resolve, longest);
+      }),
+    ]);
+    void Promise.all([settled, waited]).then(() => {
+      if (cap !== null) clearTimeout(cap);
+      [timer, cap] = [null, null];
       busy = false;
       if (cancelled || !again) return;
       again = false;
@@ -37,6 +47,7 @@ export function throttled(
   call.cancel = (): void => {
     cancelled = true;
     if (timer !== null) clearTimeout(timer);
+    if (cap !== null) clearTimeout(cap);
   };
   return call;
 }
