@@ -235,7 +235,11 @@ export function PublicationSwitcher() {
           // Live, so the warning follows the queue while the writer reads it.
           publication={publications.find((p) => p.id === removing.id) ?? removing}
           gone={listed !== undefined && !listed.some((p) => p.id === removing.id)}
-          onClose={() => setRemoving(null)}
+          onClose={() => {
+            setRemoving(null);
+            // Its button went with its row (removed in another window): the focus as on a Remove.
+            if (!publications.some((p) => p.id === removing.id)) setRefocus(true);
+          }}
           onRemoved={() => removed(removing)}
         />
       )}

@@ -1,5 +1,5 @@
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PublicationView } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { describeError } from '../../ui/errors';
@@ -50,11 +50,21 @@ export function RemovePublicationDialog({
   // What would be lost, by name: the writer agrees to lose those, and the core refuses the Remove
   // if anything else is unsynced by then (review P9: a change saved in another window after the
   // dialog counted went with the publication, the count not yet read again).
-  const listed = useQuery({
-    ...unsyncedQuery(publication.id, [pending, mayLand]),
-    enabled: pending > 0,
-  });
+  const listed = useQuery({ ...unsyncedQuery(publication.id), enabled: pending > 0 });
   const named = listed.data?.map((one) => one.draftId);
+  // Read again whenever the counts move, as what is at stake moves with them; a read already on
+  // its way (the same change's) is the one waited for. Only a read settled since they last moved
+  // (or since the dialog opened) speaks for them (review P12).
+  const { refetch } = listed;
+  useEffect(() => {
+    if (pending > 0) void refetch({ cancelRefetch: false });
+  }, [pending, mayLand, refetch]);
+  // When the list was last read, answered or failed.
+  const reads = Math.max(listed.dataUpdatedAt, listed.errorUpdatedAt);
+  const [moved, setMoved] = useState({ pending, mayLand, reads });
+  // Adjusted while rendering, as React documents for state that follows a prop.
+  if (moved.pending !== pending || moved.mayLand !== mayLand) setMoved({ pending, mayLand, reads });
+  const readSinceMoved = reads > moved.reads;
   useEffect(() => {
     if (listed.data) listRead(listed.data.length, listed.dataUpdatedAt);
   }, [listed.data, listed.dataUpdatedAt, listRead]);
@@ -68,14 +78,25 @@ export function RemovePublicationDialog({
       }),
     onSuccess: onRemoved,
   });
+  // A refusal of when something was left ("Sync first") goes once nothing is (review P12: it stood
+  // beside a plain Remove, no Sync now left to clear it).
+  const { reset: resetRemove, isError: removeRefused } = remove;
+  useEffect(() => {
+    if (pending === 0 && removeRefused) resetRemove();
+  }, [pending, removeRefused, resetRemove]);
   // Not before the list of what it loses is read and agrees with the count said (review P10: read
   // before the count, it named two beside "lose 1 change"), nor while Sync now or Remove goes.
   const disagree = pending > 0 && named !== undefined && named.length !== pending;
-  const removeWaits =
-    remove.isPending || sync.isPending || (pending > 0 && named === undefined) || disagree;
+  // Nor over a list read before the dialog opened or before the counts last moved, nor one whose
+  // read failed (review P12: a list read long before, a count come back to its length, named a
+  // change no longer at stake; "could not read" stood beside a Remove that could be pressed).
+  const listWaits =
+    pending > 0 && (named === undefined || listed.isFetching || listed.isError || !readSinceMoved);
+  const removeWaits = remove.isPending || sync.isPending || listWaits || disagree;
   // Remove waits: said why, with a way to read again, unless the reads are on their way (reviews
   // P10, P11: disabled without a word when one of them failed).
-  const stuck = listed.isError || (disagree && !listed.isFetching && !countsReading);
+  const stuck =
+    listed.isError || (disagree && readSinceMoved && !listed.isFetching && !countsReading);
   const readAgain = () => {
     void queryClient.invalidateQueries({ queryKey: publicationKeys.list });
     void listed.refetch();
@@ -127,7 +148,10 @@ export function RemovePublicationDialog({
                 <p className="error-text">
                   <strong>{changes(pending)} not reached the service yet and will be lost.</strong>
                 </p>
-                <UnsyncedList publicationId={publication.id} counts={[pending, mayLand]} />
+                <UnsyncedList
+                  // Not a list read before the dialog opened: the one it sends is read anew.
+                  items={listed.isFetchedAfterMount ? listed.data : undefined}
+                />
                 {/* Remove waits for this list: not left disabled without a word (review P10). */}
                 {stuck && (
                   <p className="error-text" role="alert">

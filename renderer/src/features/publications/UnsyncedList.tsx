@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import type { UnsyncedView } from '../../../../shared/views';
-import { unsyncedQuery } from './queries';
 
 const SHOWN = 6;
 
@@ -16,22 +14,15 @@ const WHY: Record<UnsyncedView['why'], string> = {
 
 /**
  * Which posts and pages Remove would lose, and why each has not gone (a writer's review: the
- * dialog said how many, and what they might be, not which they were).
+ * dialog said how many, and what they might be, not which they were). The very list Remove sends
+ * as the ones the writer agrees to lose (review P12: two reads of it could differ).
  */
-export function UnsyncedList({
-  publicationId,
-  counts,
-}: {
-  publicationId: string;
-  /** Read again whenever these move. */
-  counts: readonly number[];
-}) {
-  const { data } = useQuery(unsyncedQuery(publicationId, counts));
-  if (!data?.length) return null;
-  const more = data.length - SHOWN;
+export function UnsyncedList({ items }: { items: readonly UnsyncedView[] | undefined }) {
+  if (!items?.length) return null;
+  const more = items.length - SHOWN;
   return (
     <ul className="unsynced-list">
-      {data.slice(0, SHOWN).map((one) => (
+      {items.slice(0, SHOWN).map((one) => (
         <li key={one.draftId}>
           “{one.title || 'Untitled'}”{one.kind === 'page' ? ' (page)' : ''}: {WHY[one.why]}
         </li>

@@ -10,14 +10,17 @@ export const publicationKeys = {
   one: (publicationId: string) => ['publications', 'one', publicationId] as const,
   /** Every publication's list of what is not on the service: read again on any draft's change. */
   unsyncedAll: ['publications', 'unsynced'] as const,
-  unsynced: (publicationId: string, counts: readonly number[]) =>
-    ['publications', 'unsynced', publicationId, ...counts] as const,
+  unsynced: (publicationId: string) => ['publications', 'unsynced', publicationId] as const,
 };
 
-/** What a publication has not on the service, read again whenever its counts move. */
-export const unsyncedQuery = (publicationId: string, counts: readonly number[]) =>
+/**
+ * What a publication has not on the service. Keyed by the publication alone, so that the list
+ * read before stays on screen while it is read again (review P12: keyed by the counts as well, it
+ * blinked out whenever they moved, and a count come back showed a list read long before).
+ */
+export const unsyncedQuery = (publicationId: string) =>
   queryOptions({
-    queryKey: publicationKeys.unsynced(publicationId, counts),
+    queryKey: publicationKeys.unsynced(publicationId),
     queryFn: () => bridge.publications.unsynced({ id: publicationId }),
   });
 

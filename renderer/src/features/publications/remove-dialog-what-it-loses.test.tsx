@@ -37,6 +37,9 @@ function calledAfterSync(): boolean {
   return synced >= 0 && counted >= 0 && calledMethods.includes('publications.unsynced', counted);
 }
 
+const held = (title: string) => `“${title}”: edits not live: Update not pressed`;
+const removeButton = (dialog: HTMLElement) => within(dialog).getAllByRole('button').at(-1)!;
+
 const archiveIn = async (id: string) =>
   (await app.bridge.publications.list({})).some((p) => p.id === id);
 
@@ -372,6 +375,138 @@ describe('Sync now counted a change another window then took back (review P11)',
       answerList();
       answerUnsynced();
       heldCalls.clear();
+    }
+  }, 60_000);
+});
+
+describe('Close, the publication removed in another window (review P12)', () => {
+  it('leaves the keyboard in the sidebar, not on the page', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await app.bridge.publications.remove({ id: archive.id });
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    const nav = screen.getByRole('navigation', { name: 'Publications' });
+    expect(nav.contains(document.activeElement), 'focus fell to <body>').toBe(true);
+  }, 60_000);
+});
+
+describe('a count come back to one the list was read at before (review P12)', () => {
+  it('does not offer Remove over the old list (naming a change no longer at stake)', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const a = await app.liveOn(archive.id, 'Kept A');
+    const b = await app.liveOn(archive.id, 'Gone B');
+    const c = await app.liveOn(archive.id, 'New C');
+    await edit(a.id);
+    await edit(b.id);
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    let dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(held('Gone B'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Elsewhere: B's edit taken back, C edited: still 2, not the same 2.
+    await app.bridge.drafts.discard({ draftId: b.id });
+    await edit(c.id);
+    let answer = () => {};
+    heldCalls.set('publications.unsynced', new Promise<void>((r) => (answer = r)));
+    try {
+      await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+      dialog = await screen.findByRole('alertdialog');
+      await within(dialog).findByText(
+        '2 changes have not reached the service yet and will be lost.',
+      );
+      const snapshot = {
+        namesGoneB: within(dialog).queryByText(held('Gone B')) !== null,
+        removeEnabled: removeButton(dialog).getAttribute('aria-disabled') !== 'true',
+      };
+      // Pressed now, it is not taken: no Remove the core would turn away.
+      const removes = () => calledMethods.filter((name) => name === 'publications.remove').length;
+      const before = removes();
+      await user.click(removeButton(dialog));
+      expect({ ...snapshot, sent: removes() - before }).toEqual({
+        namesGoneB: false,
+        removeEnabled: false,
+        sent: 0,
+      });
+      // Read, the list names what is at stake now.
+      answer();
+      await within(dialog).findByText(held('New C'));
+      expect(within(dialog).queryByText(held('Gone B'))).toBeNull();
+    } finally {
+      answer();
+    }
+  }, 90_000);
+});
+
+describe('the list read again fails, an earlier read on screen (review P12)', () => {
+  it('does not say it could not read what Remove loses while Remove offers to lose it', async () => {
+    const archive = await app.addArchive();
+    await edit((await app.liveOn(archive.id, 'Named one')).id);
+    await renderApp();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(held('Named one'));
+    failingCalls.set('publications.unsynced', DISK_FULL);
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/^Quire could not read which changes Remove would lose/);
+    expect(
+      removeButton(dialog).getAttribute('aria-disabled'),
+      'Remove enabled beside "could not read which changes Remove would lose"',
+    ).toBe('true');
+  }, 60_000);
+});
+
+describe('a refused Remove’s words, once the counts moved on (review P12)', () => {
+  it('go: no "Sync first" beside a plain Remove and no Sync now', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const post = await app.liveOn(archive.id, 'Named one');
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    // Another window saves an edit; the writer presses Remove before the count is read again.
+    await edit(post.id);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(/not yet on the service\. Sync first/);
+    // ...and takes it back: nothing is left to lose, the count read again says so.
+    await app.bridge.drafts.discard({ draftId: post.id });
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
+    await within(dialog).findByRole('button', { name: 'Remove' });
+    expect({
+      syncNow: within(dialog).queryByRole('button', { name: 'Sync now' }) !== null,
+      alert: within(dialog).queryByRole('alert')?.textContent ?? null,
+    }).toEqual({ syncNow: false, alert: null });
+  }, 60_000);
+});
+
+describe('the list while the counts are read again (review P12)', () => {
+  it('stays on screen: it does not blink out on every count that moves', async () => {
+    const user = userEvent.setup();
+    const archive = await app.addArchive();
+    const a = await app.liveOn(archive.id, 'Named one');
+    const b = await app.liveOn(archive.id, 'Other one');
+    await edit(a.id);
+    await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByText(held('Named one'));
+    await edit(b.id);
+    let answer = () => {};
+    heldCalls.set('publications.unsynced', new Promise<void>((r) => (answer = r)));
+    try {
+      await act(() => client.invalidateQueries({ queryKey: publicationKeys.list, exact: true }));
+      await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
+      expect(within(dialog).queryByText(held('Named one')), 'the list blinked out').not.toBeNull();
+    } finally {
+      answer();
     }
   }, 60_000);
 });

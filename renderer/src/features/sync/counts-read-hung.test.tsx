@@ -54,7 +54,7 @@ function Sidebar() {
   const list = useQuery(queries.publicationsQuery());
   const id = list.data?.[0]?.id;
   // Remove's dialog open: its list of what it loses is read with the counts.
-  useQuery({ ...queries.unsyncedQuery(id ?? '', [1, 0]), enabled: id !== undefined });
+  useQuery({ ...queries.unsyncedQuery(id ?? ''), enabled: id !== undefined });
   return null;
 }
 

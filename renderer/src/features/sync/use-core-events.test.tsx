@@ -124,7 +124,7 @@ describe('useCoreEvents', () => {
       </QueryClientProvider>,
     );
     client.setQueryData(publicationKeys.list, []);
-    const unsynced = publicationKeys.unsynced('p1', [1, 0]);
+    const unsynced = publicationKeys.unsynced('p1');
     client.setQueryData(unsynced, []);
     listeners.forEach((listener) =>
       listener({ type: 'draft-changed', draftId: 'd1', publicationId: 'p1' }),
