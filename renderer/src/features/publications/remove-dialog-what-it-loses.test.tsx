@@ -40,19 +40,30 @@ function calledAfterSync(): boolean {
 const held = (title: string) => `“${title}”: edits not live: Update not pressed`;
 const removeButton = (dialog: HTMLElement) => within(dialog).getAllByRole('button').at(-1)!;
 
+/** Two posts live on the Archive, "Named one" edited here; Remove's dialog open, naming it. */
+async function twoLiveOneEdited() {
+  const archive = await app.addArchive();
+  const named = await livePost(archive.id, 'Named one');
+  const other = await livePost(archive.id, 'Other one');
+  await edit(named.id);
+  const dialog = await openRemove();
+  await within(dialog).findByText(held('Named one'));
+  return { archive, other, dialog };
+}
+
+/** The App, and Remove's dialog opened on the Archive from the sidebar. */
+async function openRemove(): Promise<HTMLElement> {
+  await renderApp();
+  fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
+  return screen.findByRole('alertdialog');
+}
+
 const archiveIn = async (id: string) =>
   (await app.bridge.publications.list({})).some((p) => p.id === id);
 
 describe('Remove loses only what it named', () => {
   it('keeps the publication when a change was saved elsewhere after the dialog counted', async () => {
-    const archive = await app.addArchive();
-    const named = await livePost(archive.id, 'Named one');
-    const other = await livePost(archive.id, 'Other one');
-    await edit(named.id);
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    const { archive, other, dialog } = await twoLiveOneEdited();
     const remove = within(dialog).getByRole('button', { name: 'Remove and lose 1 change' });
     // Another window saves an edit of "Other one"; its event has the app read the publications
     // again, and the writer presses Remove before that read is answered.
@@ -76,9 +87,7 @@ describe('Remove loses only what it named', () => {
 describe('Cancel and Escape while Remove is on its way', () => {
   it('are not taken: the dialog does not close as if nothing happened', async () => {
     const archive = await app.addArchive();
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     let answer = () => {};
     heldCalls.set('publications.remove', new Promise<void>((resolve) => (answer = resolve)));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -118,9 +127,7 @@ describe('Sync now’s line beside a Delete still in its undo window', () => {
 describe('Remove’s dialog, the publication removed in another window', () => {
   it('says so, and offers only Close', async () => {
     const archive = await app.addArchive();
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     await app.bridge.publications.remove({ id: archive.id });
     await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
     await within(dialog).findByText('It is no longer in Quire: it was removed in another window.');
@@ -140,9 +147,7 @@ describe('Remove, the list of what it loses not read', () => {
     const archive = await app.addArchive();
     await edit((await livePost(archive.id, 'Named one')).id);
     failingCalls.set('publications.unsynced', DISK_FULL);
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     const alert = await within(dialog).findByRole('alert');
     expect(alert.textContent).toMatch(/^Quire could not read which changes Remove would lose: /);
     const remove = within(dialog).getByRole('button', { name: 'Remove and lose 1 change' });
@@ -157,14 +162,7 @@ describe('Remove, the list of what it loses not read', () => {
 
 describe('Remove, its list read before the count', () => {
   it('waits until both say the same, and loses no more than it said', async () => {
-    const archive = await app.addArchive();
-    const named = await livePost(archive.id, 'Named one');
-    const other = await livePost(archive.id, 'Other one');
-    await edit(named.id);
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    const { other, dialog } = await twoLiveOneEdited();
     // Another window saves "Other one": the list is read again, the count not yet.
     await edit(other.id);
     let answer = () => {};
@@ -189,9 +187,7 @@ describe('Remove, its list read before the count', () => {
 describe('Remove’s dialog, the publication removed elsewhere while Remove has the focus', () => {
   it('keeps the keyboard in the dialog, on Close', async () => {
     const archive = await app.addArchive();
-    await renderApp();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     const remove = within(dialog).getByRole('button', { name: 'Remove' });
     act(() => remove.focus());
     await app.bridge.publications.remove({ id: archive.id });
@@ -230,23 +226,30 @@ describe('Escape pressed twice while Remove is on its way', () => {
   }, 60_000);
 });
 
+/**
+ * Remove's dialog over two live posts, "Named one" edited; Sync now pressed, its read of what is
+ * left held while "Other one" is edited, as another window saves it. `answer` lets the read go.
+ */
+async function syncNowWhileOtherSaved() {
+  const archive = await app.addArchive();
+  const named = await livePost(archive.id, 'Named one');
+  const other = await livePost(archive.id, 'Other one');
+  await edit(named.id);
+  const dialog = await openRemove();
+  const user = userEvent.setup();
+  await within(dialog).findByText(held('Named one'));
+  let answer = () => {};
+  heldCalls.set('publications.unsynced', new Promise<void>((resolve) => (answer = resolve)));
+  await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
+  // Sync now has read the count (1) and waits on the list: another window saves meanwhile.
+  await waitFor(() => expect(calledAfterSync()).toBe(true));
+  await edit(other.id);
+  return { dialog, other, answer };
+}
+
 describe('Sync now’s line, a change saved between its two reads', () => {
   it('says as many as the count beside it', async () => {
-    const user = userEvent.setup();
-    const archive = await app.addArchive();
-    const named = await livePost(archive.id, 'Named one');
-    const other = await livePost(archive.id, 'Other one');
-    await edit(named.id);
-    await renderApp();
-    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
-    let answer = () => {};
-    heldCalls.set('publications.unsynced', new Promise<void>((resolve) => (answer = resolve)));
-    await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
-    // Sync now has read the count (1) and waits on the list: another window saves meanwhile.
-    await waitFor(() => expect(calledAfterSync()).toBe(true));
-    await edit(other.id);
+    const { dialog, answer } = await syncNowWhileOtherSaved();
     act(() => answer());
     const status = await within(dialog).findByText(/^Sync now /);
     expect({
@@ -266,9 +269,7 @@ describe('Read again, pressed from the keyboard, succeeds (review P11)', () => {
     await edit((await livePost(archive.id, 'Named one')).id);
     failingCalls.set('publications.unsynced', DISK_FULL);
     try {
-      await renderApp();
-      await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-      const dialog = await screen.findByRole('alertdialog');
+      const dialog = await openRemove();
       const again = await within(dialog).findByRole('button', { name: 'Read again' });
       act(() => again.focus());
       failingCalls.clear();
@@ -284,14 +285,7 @@ describe('Read again, pressed from the keyboard, succeeds (review P11)', () => {
 
 describe('the count not read again (publications.list fails), the list read (review P11)', () => {
   it('says why Remove waits, or lets it go: not disabled without a word', async () => {
-    const archive = await app.addArchive();
-    const named = await livePost(archive.id, 'Named one');
-    const other = await livePost(archive.id, 'Other one');
-    await edit(named.id);
-    await renderApp();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    const { other, dialog } = await twoLiveOneEdited();
     await edit(other.id);
     // What readCounts does on the draft-changed event: the count's read fails, the list's not.
     failingCalls.set('publications.list', DISK_FULL);
@@ -326,23 +320,10 @@ describe('the count not read again (publications.list fails), the list read (rev
 
 describe('Sync now counted a change another window then took back (review P11)', () => {
   it('does not leave Remove disabled beside a list that names fewer', async () => {
-    const user = userEvent.setup();
-    const archive = await app.addArchive();
-    const named = await livePost(archive.id, 'Named one');
-    const other = await livePost(archive.id, 'Other one');
-    await edit(named.id);
-    await renderApp();
-    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
-    await within(dialog).findByText('“Named one”: edits not live: Update not pressed');
+    // Another window saves "Other one" while Sync now reads what is left...
+    const { dialog, other, answer: answerUnsynced } = await syncNowWhileOtherSaved();
     let answerList = () => {};
-    let answerUnsynced = () => {};
-    heldCalls.set('publications.unsynced', new Promise<void>((r) => (answerUnsynced = r)));
     try {
-      await user.click(within(dialog).getByRole('button', { name: 'Sync now' }));
-      await waitFor(() => expect(calledAfterSync()).toBe(true));
-      // Another window saves "Other one" while Sync now reads what is left...
-      await edit(other.id);
       heldCalls.set('publications.list', new Promise<void>((r) => (answerList = r)));
       act(() => answerUnsynced());
       await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
@@ -383,9 +364,7 @@ describe('Close, the publication removed in another window (review P12)', () => 
   it('leaves the keyboard in the sidebar, not on the page', async () => {
     const user = userEvent.setup();
     const archive = await app.addArchive();
-    await renderApp();
-    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     await app.bridge.publications.remove({ id: archive.id });
     await act(() => client.invalidateQueries({ queryKey: publicationKeys.list }));
     await user.click(await within(dialog).findByRole('button', { name: 'Close' }));
@@ -448,9 +427,7 @@ describe('the list read again fails, an earlier read on screen (review P12)', ()
   it('does not say it could not read what Remove loses while Remove offers to lose it', async () => {
     const archive = await app.addArchive();
     await edit((await app.liveOn(archive.id, 'Named one')).id);
-    await renderApp();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     await within(dialog).findByText(held('Named one'));
     failingCalls.set('publications.unsynced', DISK_FULL);
     await act(() => client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }));
@@ -468,9 +445,7 @@ describe('a refused Remove’s words, once the counts moved on (review P12)', ()
     const user = userEvent.setup();
     const archive = await app.addArchive();
     const post = await app.liveOn(archive.id, 'Named one');
-    await renderApp();
-    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     // Another window saves an edit; the writer presses Remove before the count is read again.
     await edit(post.id);
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
@@ -489,14 +464,11 @@ describe('a refused Remove’s words, once the counts moved on (review P12)', ()
 
 describe('the list while the counts are read again (review P12)', () => {
   it('stays on screen: it does not blink out on every count that moves', async () => {
-    const user = userEvent.setup();
     const archive = await app.addArchive();
     const a = await app.liveOn(archive.id, 'Named one');
     const b = await app.liveOn(archive.id, 'Other one');
     await edit(a.id);
-    await renderApp();
-    await user.click(screen.getByRole('button', { name: 'Remove Archive' }));
-    const dialog = await screen.findByRole('alertdialog');
+    const dialog = await openRemove();
     await within(dialog).findByText(held('Named one'));
     await edit(b.id);
     let answer = () => {};

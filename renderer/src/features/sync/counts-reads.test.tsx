@@ -7,17 +7,18 @@ import type { CoreEvent, Envelope } from '../../../../shared/views';
 import type { useCoreEvents as useCoreEventsHook } from './use-core-events';
 import type * as Queries from '../publications/queries';
 
-// Review P10: with the counts' reads slower than the 250 ms window, each read was cancelled by the
-// next, and the counts stood still for a whole sync round. The shared real core answers every call
-// (only publications.list is read: nothing of other files is changed); the test holds its answers
-// (a slow core: a store of many drafts) and hands the core's events to the renderer itself, as the
-// browser host does not push them to jsdom.
+// The counts read again on the core's draft events (use-core-events.ts, throttled.ts). The shared
+// real core answers every call (only read here: nothing of other files changes); the test holds
+// the answers of one method, as a slow or silent core would, counts calls, and hands the core's
+// events to the renderer itself, as the browser host does not push them to jsdom.
 const { origin, session } = inject('quireHost');
 const listeners = new Set<(event: CoreEvent) => void>();
 const held: { release: () => void; answered: Promise<unknown> }[] = [];
-let holding = false;
+const calls = new Map<string, number>();
+let holding: string | null = null;
 const transport: Transport = {
   async call(name, input) {
+    calls.set(name, (calls.get(name) ?? 0) + 1);
     const ask = async () => {
       const response = await fetch(`${origin}/api/call/${encodeURIComponent(name)}`, {
         method: 'POST',
@@ -26,10 +27,9 @@ const transport: Transport = {
       });
       return (await response.json()) as Envelope<unknown>;
     };
-    if (name !== 'publications.list' || !holding) return ask();
+    if (name !== holding) return ask();
     let release = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const answered = gate.then(ask);
+    const answered = new Promise<void>((resolve) => (release = resolve)).then(ask);
     held.push({ release, answered });
     return answered;
   },
@@ -50,15 +50,28 @@ beforeAll(async () => {
   queries = await import('../publications/queries');
 });
 afterEach(() => {
-  holding = false;
+  holding = null;
   held.splice(0).forEach((one) => one.release());
   cleanup();
 });
 
-function Sidebar() {
+/** The sidebar's reads, and, with `removing`, Remove's dialog open on the first publication. */
+function Sidebar({ removing = false }: { removing?: boolean }) {
   useCoreEvents(() => {});
-  useQuery(queries.publicationsQuery());
+  const list = useQuery(queries.publicationsQuery());
+  const id = list.data?.[0]?.id;
+  useQuery({ ...queries.unsyncedQuery(id ?? ''), enabled: removing && id !== undefined });
   return null;
+}
+
+function renderSidebar(removing = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Sidebar removing={removing} />
+    </QueryClientProvider>,
+  );
+  return client;
 }
 
 const changed = () =>
@@ -66,18 +79,15 @@ const changed = () =>
     listener({ type: 'draft-changed', draftId: 'd1', publicationId: 'p1' }),
   );
 
+// Review P10: with the counts' reads slower than the 250 ms window, each read was cancelled by the
+// next, and the counts stood still for a whole sync round.
 describe('the counts read again on a burst of draft changes, the core slower than 250 ms', () => {
   it('takes the answer it asked for, not dropping each for the next', async () => {
-    const client = new QueryClient();
-    render(
-      <QueryClientProvider client={client}>
-        <Sidebar />
-      </QueryClientProvider>,
-    );
+    const client = renderSidebar();
     const state = () => client.getQueryState(queries.publicationKeys.list);
     await waitFor(() => expect(state()?.status).toBe('success'));
     const before = state()!.dataUpdateCount;
-    holding = true;
+    holding = 'publications.list';
     // A sync round: a change at once, another while its read is on its way.
     changed();
     await waitFor(() => expect(held).toHaveLength(1));
@@ -94,5 +104,37 @@ describe('the counts read again on a burst of draft changes, the core slower tha
     await waitFor(() => expect(held).toHaveLength(2), { timeout: 2_000 });
     held[1]!.release();
     await waitFor(() => expect(state()!.dataUpdateCount).toBe(before + 2), { timeout: 2_000 });
+  });
+});
+
+// Review P11: a count read that never settled (the core never answering one publications.unsynced)
+// held every later read, and the sidebar's count stood still for good.
+describe('a counts read whose fetch never settles', () => {
+  it('does not stop the sidebar’s count from being read again on later changes', async () => {
+    const client = renderSidebar(true);
+    await waitFor(() =>
+      expect(
+        client
+          .getQueryCache()
+          .findAll({ queryKey: queries.publicationKeys.unsyncedAll })
+          .some((query) => query.state.status === 'success'),
+      ).toBe(true),
+    );
+    holding = 'publications.unsynced';
+    changed(); // read: publications.list answers, publications.unsynced never does
+    await waitFor(() => expect(held).toHaveLength(1));
+    const before = calls.get('publications.list') ?? 0;
+    // Later changes, a moment apart: the count must be read again after them.
+    for (let i = 0; i < 3; i++) {
+      changed();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await waitFor(
+      () =>
+        expect(calls.get('publications.list'), 'publications.list read again').toBeGreaterThan(
+          before,
+        ),
+      { timeout: 3_000 },
+    );
   });
 });
