@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../server/testing/harness';
-import { LATE_WRITES, startCoreWorld, statusOnService, type CoreWorld } from './testing/core-world';
+import { lateWritesWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 import { restoreFromTrash } from './testing/trash';
 
@@ -12,28 +12,12 @@ import { restoreFromTrash } from './testing/trash';
 // from the app's screens ("Discard edits" shows only on a draft held against its post); the core
 // refuses it now until the fence has gone.
 
-let service: TestService;
-let world: CoreWorld;
-let publicationId: string;
 const writes = stuckWrites();
-const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(method, params);
-
-beforeAll(async () => {
-  world = await startCoreWorld('review-u15-discard', {
-    ...LATE_WRITES,
-    fetch: () => writes.through,
-  });
-  ({ service } = world);
-  publicationId = world.publicationId!;
-});
-afterAll(() => world.close());
-
-const onService = (id: number) => statusOnService(service, id);
-
-const mayLand = async () =>
-  (await call<{ id: string; deletesMayLand: number }[]>('publications.list', {})).find(
-    (one) => one.id === publicationId,
-  )!.deletesMayLand;
+const w = lateWritesWorld('review-u15-discard', () => writes.through);
+const { call, onService, mayLand } = w;
+let service: TestService;
+let publicationId: string;
+beforeAll(() => void ({ service, publicationId } = w));
 
 describe('Undo of a Delete of a restored post (draft detached by Keep mine), then Discard', () => {
   it('does not leave the Delete on its way free to trash the post', async () => {

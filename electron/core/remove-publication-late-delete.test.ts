@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '../../server/testing/harness';
-import { LATE_WRITES, startCoreWorld, statusOnService, type CoreWorld } from './testing/core-world';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lateWritesWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 
 // Review U8 (fixed), finding 3. A Delete whose try went unanswered is taken back (Undo: "kept"); its
@@ -10,24 +9,11 @@ import { stuckWrites } from './testing/late-writes';
 // "delete-sent" note with it (fenceTakenBackDeletes forgets a note whose draft is gone). The try
 // on its way lands afterwards and trashes the post Undo said was kept.
 
-let service: TestService;
-let world: CoreWorld;
-let publicationId: string;
 const writes = stuckWrites();
-
-const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(method, params);
-
-beforeAll(async () => {
-  world = await startCoreWorld('review-u8-remove-publication', {
-    ...LATE_WRITES,
-    fetch: () => writes.through,
-  });
-  ({ service } = world);
-  publicationId = world.publicationId!;
-});
-afterAll(() => world.close());
-
-const onService = (id: number) => statusOnService(service, id);
+const w = lateWritesWorld('review-u8-remove-publication', () => writes.through);
+const { call, onService } = w;
+let publicationId: string;
+beforeAll(() => void (publicationId = w.publicationId));
 
 describe('Undo of a Delete whose try went unanswered, then the publication removed from Quire', () => {
   it('asks first, as for any change not yet on the service', async () => {

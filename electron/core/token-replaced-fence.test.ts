@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from '../../server/testing/harness';
-import { LATE_WRITES, startCoreWorld, statusOnService, type CoreWorld } from './testing/core-world';
+import { lateWritesWorld } from './testing/core-world';
 import { stuckWrites } from './testing/late-writes';
 
 // Review U14 (low). A fence refused for a revoked token says "Replace the token" (engine.ts
@@ -10,7 +10,6 @@ import { stuckWrites } from './testing/late-writes';
 // minute (fenceAfter), the draft back to "Syncing", the late Delete free to land meanwhile.
 
 let service: TestService;
-let world: CoreWorld;
 let publicationId: string;
 const writes = stuckWrites();
 let revoked = false;
@@ -29,26 +28,12 @@ const through: typeof fetch = async (input, init) => {
   return writes.through(input, { ...init, headers });
 };
 
-const call = <T>(method: string, params: unknown): Promise<T> => world.call<T>(method, params);
-
-beforeAll(async () => {
-  world = await startCoreWorld('review-u14-token-replaced', {
-    ...LATE_WRITES,
-    fetch: (made) => {
-      service = made;
-      return through;
-    },
-  });
-  publicationId = world.publicationId!;
+const w = lateWritesWorld('review-u14-token-replaced', (made) => {
+  service = made;
+  return through;
 });
-afterAll(() => world.close());
-
-const onService = (id: number) => statusOnService(service, id);
-
-const mayLand = async () =>
-  (await call<{ id: string; deletesMayLand: number }[]>('publications.list', {})).find(
-    (one) => one.id === publicationId,
-  )!.deletesMayLand;
+const { call, onService, mayLand } = w;
+beforeAll(() => void (publicationId = w.publicationId));
 
 describe('a fence refused for a revoked token, the token then replaced', () => {
   it('goes with the pushes the new token lets through', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startTestService, type TestService } from '../../../server/testing/harness';
 import { KeytarCredentialStore } from '../credentials';
 import { createCore, type Core } from '../service';
@@ -78,6 +79,36 @@ export async function startCoreWorld(
 
 /** A core whose writes can be held on their way: no sync of its own, no undo window, quick limits. */
 export const LATE_WRITES = { syncIntervalMs: 600_000, undoWindowMs: 0, requestTimeoutMs: 400 };
+
+/**
+ * The world of a late-writes test file: LATE_WRITES, every request `through` (made for the
+ * service once it runs), and the reads such tests share. Registers its own hooks; its service and
+ * publication are there once they have run.
+ */
+export function lateWritesWorld(name: string, through: (service: TestService) => typeof fetch) {
+  let world: CoreWorld | undefined;
+  beforeAll(async () => {
+    world = await startCoreWorld(name, { ...LATE_WRITES, fetch: through });
+  });
+  afterAll(() => world?.close());
+  const started = (): CoreWorld => world!;
+  const w = {
+    get service(): TestService {
+      return started().service;
+    },
+    get publicationId(): string {
+      return started().publicationId!;
+    },
+    call: <T>(method: string, params: unknown): Promise<T> => started().call<T>(method, params),
+    onService: (id: number) => statusOnService(started().service, id),
+    /** How many Deletes taken back may land yet, as the publication's view counts them. */
+    mayLand: async () =>
+      (await w.call<{ id: string; deletesMayLand: number }[]>('publications.list', {})).find(
+        (one) => one.id === w.publicationId,
+      )!.deletesMayLand,
+  };
+  return w;
+}
 
 /** A post's status on the service, or 'trashed' when its lists no longer have it. */
 export async function statusOnService(service: TestService, id: number): Promise<string> {
