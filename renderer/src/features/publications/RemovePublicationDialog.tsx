@@ -52,15 +52,22 @@ export function RemovePublicationDialog({
   // dialog counted went with the publication, the count not yet read again).
   const listed = useQuery({ ...unsyncedQuery(publication.id), enabled: pending > 0 });
   const named = listed.data?.map((one) => one.draftId);
-  // Read again whenever the counts move, as what is at stake moves with them; a read already on
-  // its way (the same change's) is the one waited for. Only a read settled since they last moved
-  // (or since the dialog opened) speaks for them (review P12).
+  // Read again whenever the counts move, as what is at stake moves with them, a read on its way
+  // cancelled (review P13: joined, it answered from before the change). Only a read settled since
+  // they last moved (or since the dialog opened) speaks for them (review P12).
   const { refetch } = listed;
+  const opened = useRef(false);
   useEffect(() => {
-    if (pending > 0) void refetch({ cancelRefetch: false });
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    if (pending > 0) void refetch();
   }, [pending, mayLand, refetch]);
-  // When the list was last read, answered or failed.
-  const reads = Math.max(listed.dataUpdatedAt, listed.errorUpdatedAt);
+  // How many reads of the list have settled, answered or failed: a count, not a clock (review
+  // P13: two reads in one millisecond, or a clock set back, left Remove waiting for good).
+  const state = queryClient.getQueryState(unsyncedQuery(publication.id).queryKey);
+  const reads = (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0);
   const [moved, setMoved] = useState({ pending, mayLand, reads });
   // Adjusted while rendering, as React documents for state that follows a prop.
   if (moved.pending !== pending || moved.mayLand !== mayLand) setMoved({ pending, mayLand, reads });

@@ -2,9 +2,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appOverRealCore } from '../../testing/app-over-real-core';
-import { calledMethods, DISK_FULL, failingCalls, heldCalls } from '../../testing/real-core';
+import {
+  answeredCalls,
+  calledMethods,
+  DISK_FULL,
+  failingCalls,
+  heldCalls,
+} from '../../testing/real-core';
 import type { publicationKeys as publicationKeysOf } from './queries';
 
 // Review P9 of Remove's dialog, over the real core (a core of its own: these tests remove and
@@ -479,6 +485,76 @@ describe('the list while the counts are read again (review P12)', () => {
       expect(within(dialog).queryByText(held('Named one')), 'the list blinked out').not.toBeNull();
     } finally {
       answer();
+    }
+  }, 60_000);
+});
+
+// Review P13, of P12's fixes.
+const shownState = (dialog: HTMLElement) => ({
+  label: removeButton(dialog).textContent,
+  disabled: removeButton(dialog).getAttribute('aria-disabled'),
+  alert: within(dialog).queryByRole('alert')?.textContent ?? null,
+  namesOther: within(dialog).queryByText(held('Other one')) !== null,
+});
+const settled = {
+  label: 'Remove and lose 2 changes',
+  disabled: null,
+  alert: null,
+  namesOther: true,
+};
+
+describe('the counts move while a read of the list, begun before, is on its way (review P13)', () => {
+  it('reads the list again: no "differ" alert and Remove disabled over a list predating the change', async () => {
+    const archive = await app.addArchive();
+    const a = await livePost(archive.id, 'Named one');
+    const b = await livePost(archive.id, 'Other one');
+    await edit(a.id);
+    const dialog = await openRemove();
+    await within(dialog).findByText(held('Named one'));
+    await waitFor(() => expect(removeButton(dialog).getAttribute('aria-disabled')).toBeNull());
+    // The next read of the list is the real core's answer, delivered late (a slow IPC reply).
+    let coreRead = () => {};
+    const read = new Promise<void>((r) => (coreRead = r));
+    let deliver = () => {};
+    const delivered = new Promise<void>((r) => (deliver = r));
+    answeredCalls.set('publications.unsynced', async () => {
+      answeredCalls.delete('publications.unsynced');
+      const value = await app.bridge.publications.unsynced({ id: archive.id });
+      coreRead();
+      await delivered;
+      return value;
+    });
+    // A read of the list begins (an event's), and the core answers it: "Named one" alone.
+    act(() => void client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }));
+    await read;
+    // Then another window saves "Other one", and the counts are read again: 2.
+    await edit(b.id);
+    await act(() => client.invalidateQueries({ queryKey: publicationKeys.list, exact: true }));
+    await within(dialog).findByRole('button', { name: 'Remove and lose 2 changes' });
+    // The read begun before the save is answered.
+    act(() => deliver());
+    await waitFor(() => expect(shownState(dialog)).toEqual(settled), { timeout: 5_000 });
+  }, 60_000);
+});
+
+describe('two reads of the list stamped with the same millisecond (review P13)', () => {
+  it('does not leave Remove disabled without a word', async () => {
+    const archive = await app.addArchive();
+    const a = await livePost(archive.id, 'Named one');
+    const b = await livePost(archive.id, 'Other one');
+    await edit(a.id);
+    const dialog = await openRemove();
+    await within(dialog).findByText(held('Named one'));
+    // The wall clock stands still (or is set back by NTP): Date.now() is what TanStack stamps.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      await act(() => client.invalidateQueries({ queryKey: publicationKeys.unsyncedAll }));
+      await edit(b.id);
+      await act(() => client.invalidateQueries({ queryKey: publicationKeys.list, exact: true }));
+      await within(dialog).findByText(held('Other one'));
+      await waitFor(() => expect(shownState(dialog)).toEqual(settled), { timeout: 5_000 });
+    } finally {
+      vi.useRealTimers();
     }
   }, 60_000);
 });
